@@ -1,0 +1,15 @@
+//! Pure types and rules of aivet, shared by the server and the browser bundle.
+//!
+//! Everything here is deterministic: no IO, no clock, no randomness. Values from
+//! the outside world are parsed into these types at the edge ("parse, don't
+//! validate"), so that the store and the services only ever see valid data.
+
+pub mod account;
+pub mod i18n;
+pub mod ids;
+pub mod lang;
+
+pub use account::{Email, OrgName, Password, PersonName, Role, Slug};
+pub use i18n::Msg;
+pub use ids::*;
+pub use lang::Lang;

@@ -1,0 +1,164 @@
+//! The aivet server: builds the application from its configuration, wires the
+//! router and middleware, and runs it. Tests start it exactly as production
+//! does, on 127.0.0.1:0, through [`Application::build`].
+
+pub mod config;
+pub mod middleware;
+pub mod routes;
+
+use aivet_services::{Clock, Lifetimes, Limits, SecretKey, Services};
+use anyhow::Context;
+use config::Config;
+use leptos::config::LeptosOptions;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub services: Services,
+    pub config: Arc<Config>,
+    pub leptos: LeptosOptions,
+}
+
+impl axum::extract::FromRef<AppState> for LeptosOptions {
+    fn from_ref(state: &AppState) -> Self {
+        state.leptos.clone()
+    }
+}
+
+pub struct Application {
+    listener: TcpListener,
+    router: axum::Router,
+    state: AppState,
+}
+
+impl Application {
+    /// Opens the database (running migrations), binds the listen address and
+    /// builds the router. The server is ready to accept once this returns.
+    pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
+        Self::build_with_limits(config, clock, Limits::default()).await
+    }
+
+    pub async fn build_with_limits(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
+        if config.is_sqlite() {
+            std::fs::create_dir_all(&config.data_dir)
+                .with_context(|| format!("cannot create the data directory {}", config.data_dir.display()))?;
+        }
+        let store = aivet_store::open(&config.database_url, config.database_admin_url.as_deref())
+            .await
+            .context("cannot open the database (AIVET_DATABASE_URL)")?;
+        let key = session_key(&config)?;
+        let lifetimes = Lifetimes {
+            session_idle: chrono::Duration::minutes(config.session_idle_minutes),
+            session_absolute: chrono::Duration::hours(config.session_absolute_hours),
+            ..Lifetimes::default()
+        };
+        let services = Services::new(store, clock, key, lifetimes, limits);
+        let leptos = LeptosOptions::builder()
+            .output_name(aivet_web::app::OUTPUT_NAME)
+            .site_root(config.site_root.to_string_lossy().to_string())
+            .site_pkg_dir("pkg")
+            .site_addr(config.listen)
+            .build();
+        if !config.site_root.join("pkg").join(format!("{}.js", aivet_web::app::OUTPUT_NAME)).exists() {
+            tracing::warn!(
+                site_root = %config.site_root.display(),
+                "the browser bundle is missing: pages work, but without hydration (build it with scripts/build.sh)"
+            );
+        }
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .with_context(|| format!("cannot listen on {} (AIVET_LISTEN)", config.listen))?;
+        let state = AppState { services, config: Arc::new(config), leptos };
+        let router = routes::router(state.clone());
+        Ok(Application { listener, router, state })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn services(&self) -> &Services {
+        &self.state.services
+    }
+
+    /// Serves until the process gets Ctrl-C or SIGTERM, then finishes the
+    /// requests under way.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        spawn_session_sweeper(self.state.services.clone());
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+    }
+}
+
+/// The key for session and link hashes: configured, or for a single embedded
+/// instance generated once and kept in the data directory.
+fn session_key(config: &Config) -> anyhow::Result<SecretKey> {
+    if let Some(s) = &config.session_secret {
+        return SecretKey::new(s.as_bytes()).context("AIVET_SESSION_SECRET must have at least 32 characters");
+    }
+    let path = config.data_dir.join("session.key");
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let bytes = hex::decode(text.trim()).with_context(|| format!("{} is not hex; delete it to make a new one", path.display()))?;
+        return SecretKey::new(&bytes).with_context(|| format!("{} is too short; delete it to make a new one", path.display()));
+    }
+    let mut bytes = [0u8; 32];
+    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
+    write_private(&path, &hex::encode(bytes)).with_context(|| format!("cannot write {}", path.display()))?;
+    tracing::info!(path = %path.display(), "generated a session key");
+    Ok(SecretKey::new(&bytes).expect("32 bytes"))
+}
+
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(text.as_bytes())
+}
+
+fn spawn_session_sweeper(services: Services) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+        loop {
+            tick.tick().await;
+            match services.store.delete_expired_sessions(services.clock.now()).await {
+                Ok(n) if n > 0 => tracing::info!(sessions = n, "removed expired sessions"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
+            }
+        }
+    });
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down");
+}
+
+/// Sets up logging: `AIVET_LOG` (or `RUST_LOG`) filters, `AIVET_LOG_FORMAT`
+/// picks text or JSON.
+pub fn init_tracing(json: bool) {
+    use tracing_subscriber::EnvFilter;
+    let filter = std::env::var("AIVET_LOG")
+        .ok()
+        .or_else(|| std::env::var("RUST_LOG").ok())
+        .unwrap_or_else(|| "info,sqlx=warn".into());
+    let builder = tracing_subscriber::fmt().with_env_filter(EnvFilter::new(filter));
+    let _ = if json { builder.json().try_init() } else { builder.try_init() };
+}

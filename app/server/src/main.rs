@@ -1,0 +1,82 @@
+//! The `aivet` command: `serve` (the default) runs the web application,
+//! `migrate` brings the database schema up to date and exits.
+
+use aivet_server::config::Config;
+use aivet_server::{init_tracing, Application};
+use aivet_services::SystemClock;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+const USAGE: &str = "usage: aivet [serve | migrate | version | help]
+
+  serve     run the web application (default)
+  migrate   bring the database schema up to date, then exit
+  version   print the version
+
+Settings come from AIVET_* environment variables or aivet.toml; see .env.example.";
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
+    match command.as_str() {
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        "version" | "--version" | "-V" => {
+            println!("aivet {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        "serve" | "migrate" => {}
+        other => {
+            eprintln!("aivet: unknown command {other:?}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    let config = match Config::load() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("aivet: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    init_tracing(config.log_format == "json");
+    let result = match command.as_str() {
+        "migrate" => migrate(&config).await,
+        _ => serve(config).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("aivet: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let base_url = config.base_url.clone();
+    let backend = if config.is_sqlite() { "SQLite" } else { "PostgreSQL" };
+    let app = Application::build(config, Arc::new(SystemClock)).await?;
+    tracing::info!(url = %base_url, database = backend, "aivet is ready");
+    println!("aivet is running at {base_url} (database: {backend}). Stop it with Ctrl-C.");
+    app.run_until_stopped().await?;
+    Ok(())
+}
+
+async fn migrate(config: &Config) -> anyhow::Result<()> {
+    if config.is_sqlite() {
+        std::fs::create_dir_all(&config.data_dir)?;
+        aivet_store::sqlite::SqliteStore::open(&config.database_url).await?;
+    } else {
+        let admin = config
+            .database_admin_url
+            .as_deref()
+            .ok_or_else(|| anyhow::anyhow!("set AIVET_DATABASE_ADMIN_URL to the schema owner's connection to migrate PostgreSQL"))?;
+        let app_role = aivet_store::postgres::app_role(&config.database_url)?;
+        aivet_store::postgres::migrate(admin, &app_role).await?;
+    }
+    println!("the database schema is up to date");
+    Ok(())
+}

@@ -1,0 +1,120 @@
+//! The router: every route of the application in one place. Pages come from
+//! the leptos route list, server functions from their registry; the plain
+//! routes are listed in [`PLAIN_ROUTES`], which the cross-tenant test uses.
+
+use crate::middleware::{self, CspNonce, RequestId};
+use crate::AppState;
+use aivet_web::ssr::RequestCtx;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{header, HeaderValue, Request, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use leptos::prelude::provide_context;
+use leptos_axum::LeptosRoutes;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// The routes that are neither pages nor server functions, as (method, path).
+pub const PLAIN_ROUTES: &[(&str, &str)] = &[
+    ("GET", "/health"),
+    ("GET", "/pkg/{*file}"),
+    ("GET", "/favicon.svg"),
+    ("GET", "/robots.txt"),
+];
+
+/// The prefix under which server functions are mounted.
+pub const API_PREFIX: &str = "/api";
+
+pub fn router(state: AppState) -> Router {
+    let site_root = state.config.site_root.clone();
+    let page_routes = leptos_axum::generate_route_list(aivet_web::App);
+    let static_cache = SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Router::new()
+        .route("/health", get(health))
+        .nest_service("/pkg", ServiceBuilder::new().layer(static_cache.clone()).service(ServeDir::new(site_root.join("pkg")).precompressed_gzip()))
+        .route_service("/favicon.svg", ServiceBuilder::new().layer(static_cache.clone()).service(ServeFile::new(site_root.join("favicon.svg"))))
+        .route_service("/robots.txt", ServiceBuilder::new().layer(static_cache).service(ServeFile::new(site_root.join("robots.txt"))))
+        .route(&format!("{API_PREFIX}/{{*fn_name}}"), post(server_fn))
+        .leptos_routes_with_handler(page_routes, get(page))
+        .fallback(page)
+        .layer(
+            ServiceBuilder::new()
+                .layer(axum::middleware::from_fn(middleware::request_id_and_log))
+                .layer(CatchPanicLayer::custom(|_| {
+                    (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side. Please try again.").into_response()
+                }))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::security_headers))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::body_limit))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::session)),
+        )
+        .with_state(state)
+}
+
+fn request_ctx(req: &Request<Body>) -> Option<RequestCtx> {
+    req.extensions().get::<RequestCtx>().cloned()
+}
+
+/// Renders a page completely on the server.
+async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
+    let Some(rc) = request_ctx(&req) else {
+        return middleware::internal_error("-", Default::default());
+    };
+    let page_ctx = match rc.page_ctx().await {
+        Ok(pc) => pc,
+        Err(e) => {
+            tracing::error!(request_id = %rc.request_id, error = %e, "page context failed");
+            return middleware::internal_error(&rc.request_id, rc.lang);
+        }
+    };
+    let nonce = req.extensions().get::<CspNonce>().map(|n| n.0.clone()).unwrap_or_default();
+    let options = state.leptos.clone();
+    let handler = leptos_axum::render_app_async_with_context(
+        move || {
+            provide_context(rc.clone());
+            provide_context(page_ctx.clone());
+            provide_context(leptos::nonce::Nonce::from_value(nonce.clone()));
+        },
+        move || aivet_web::shell(options.clone()),
+    );
+    handler(req).await
+}
+
+/// Runs a server function.
+async fn server_fn(req: Request<Body>) -> Response {
+    let rc = request_ctx(&req);
+    let request_id = req.extensions().get::<RequestId>().map(|r| r.0.clone()).unwrap_or_default();
+    let lang = rc.as_ref().map(|r| r.lang).unwrap_or_default();
+    let res = leptos_axum::handle_server_fns_with_context(
+        move || {
+            if let Some(rc) = rc.clone() {
+                provide_context(rc);
+            }
+        },
+        req,
+    )
+    .await
+    .into_response();
+    if res.status() == StatusCode::BAD_REQUEST && res.headers().get(header::CONTENT_TYPE).is_none() {
+        // An unknown server function: answer like any unknown address.
+        let _ = (request_id, lang);
+        return (StatusCode::NOT_FOUND, aivet_domain::Msg::ErrNotFound.text(lang)).into_response();
+    }
+    res
+}
+
+async fn health(State(state): State<AppState>) -> Response {
+    let db_ok = state.services.store.ping().await.is_ok();
+    let body = serde_json::json!({
+        "status": if db_ok { "ok" } else { "degraded" },
+        "version": env!("CARGO_PKG_VERSION"),
+        "database": if db_ok { "ok" } else { "unreachable" },
+        "backend": state.services.store.backend(),
+    });
+    let status = if db_ok { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(body)).into_response()
+}

@@ -1,0 +1,238 @@
+//! Signing up, signing in and out, sessions, passwords, languages, and which
+//! organisation a session is working in.
+//!
+//! Passwords are hashed with argon2id (m = 19 MiB, t = 2, p = 1: the OWASP
+//! minimum) on the blocking thread pool, never on the async workers. Sessions are
+//! random 256-bit ids of which only a keyed hash is stored; a new id is issued at
+//! every sign-in; they end after an idle time and an absolute time.
+
+use crate::error::{InternalError, Validator};
+use crate::secrets::{looks_like_token, new_token};
+use crate::{ServiceError, Services};
+use aivet_domain::{Email, Lang, OrgId, OrgName, Password, PersonName, Slug};
+use aivet_store::{AuditEvent, NewUser, OrgMembership, StoreError, Tenant, User};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use std::sync::OnceLock;
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+const SESSION: &str = "session";
+
+/// The raw session id, to be put in the cookie. Never stored.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SessionToken(pub String);
+
+impl std::fmt::Debug for SessionToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionToken(***)")
+    }
+}
+
+/// Who is making a request: the signed-in user and, when they have one, the
+/// organisation their session is working in.
+#[derive(Clone, Debug)]
+pub struct Auth {
+    pub user: User,
+    pub session_hash: Vec<u8>,
+    pub tenant: Option<Tenant>,
+}
+
+impl Auth {
+    /// The tenant context, or `NotFound` for a user without an organisation.
+    pub fn tenant(&self) -> Result<&Tenant> {
+        self.tenant.as_ref().ok_or(ServiceError::NotFound)
+    }
+}
+
+fn argon2() -> Argon2<'static> {
+    let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Hashes a password on the blocking pool.
+pub async fn hash_password(password: Password) -> Result<String> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut rand::rngs::OsRng);
+        argon2()
+            .hash_password(password.expose().as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| InternalError::Hashing(e.to_string()))
+    })
+    .await
+    .map_err(InternalError::from)?
+    .map_err(ServiceError::from)
+}
+
+/// Checks a password against a stored hash on the blocking pool.
+pub async fn verify_password(password: String, hash: String) -> Result<bool> {
+    Ok(tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash).is_ok_and(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
+    })
+    .await
+    .map_err(InternalError::from)?)
+}
+
+/// A hash to verify against when the account does not exist, so that a wrong
+/// email takes as long as a wrong password.
+fn dummy_hash() -> &'static str {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    DUMMY.get_or_init(|| {
+        let salt = SaltString::generate(&mut rand::rngs::OsRng);
+        argon2().hash_password(b"no such account, no such password", &salt).expect("hashing works").to_string()
+    })
+}
+
+impl Services {
+    fn session_hash(&self, token: &str) -> Vec<u8> {
+        self.key.hash(SESSION, token)
+    }
+
+    /// Starts a new session (a fresh id) for `user` in `org`.
+    pub(crate) async fn start_session(&self, user: User, tenant: Option<Tenant>) -> Result<(SessionToken, Auth)> {
+        let token = new_token();
+        let hash = self.session_hash(&token);
+        let now = self.clock.now();
+        self.store
+            .create_session(&hash, user.id, tenant.as_ref().map(|t| t.org_id()), now, now + self.lifetimes.session_absolute)
+            .await?;
+        Ok((SessionToken(token), Auth { user, session_hash: hash, tenant }))
+    }
+
+    /// Creates an account and its organisation, and signs the person in.
+    pub async fn sign_up(&self, email: &str, password: &str, name: &str, org_name: &str, lang: Lang) -> Result<(SessionToken, Auth)> {
+        let mut v = Validator::default();
+        let email = v.check("email", Email::parse(email));
+        let password = v.check("password", Password::parse(password));
+        let name = v.check("name", PersonName::parse(name));
+        let org_name = v.check("org_name", OrgName::parse(org_name));
+        v.finish()?;
+        let (email, password, name, org_name) = (email.unwrap(), password.unwrap(), name.unwrap(), org_name.unwrap());
+        let password_hash = hash_password(password).await?;
+        let slug = Slug::from_name(org_name.as_str());
+        let (user, tenant) = self
+            .store
+            .sign_up(NewUser { email, name, password_hash, lang }, &org_name, &slug, self.clock.now())
+            .await?;
+        self.start_session(user, Some(tenant)).await
+    }
+
+    /// Checks the password and starts a new session. `client` is the caller's
+    /// network address, for the rate limit.
+    pub async fn sign_in(&self, email: &str, password: &str, client: &str) -> Result<(SessionToken, Auth)> {
+        let now = self.clock.now();
+        let email_key = email.trim().to_lowercase();
+        if !self.limits.sign_in_per_client.check(client, now) || !self.limits.sign_in_per_account.check(&email_key, now) {
+            return Err(ServiceError::RateLimited);
+        }
+        let Ok(email) = Email::parse(email) else {
+            return Err(ServiceError::BadCredentials);
+        };
+        if password.chars().count() > Password::MAX_CHARS {
+            return Err(ServiceError::BadCredentials);
+        }
+        let creds = self.store.credentials(&email).await?;
+        let hash = creds.as_ref().map_or_else(|| dummy_hash().to_owned(), |c| c.password_hash.clone());
+        let ok = verify_password(password.to_owned(), hash).await?;
+        let Some(creds) = creds.filter(|_| ok) else {
+            return Err(ServiceError::BadCredentials);
+        };
+        let user = self.store.user(creds.user_id).await?;
+        let tenant = match self.store.orgs_of_user(user.id).await?.first() {
+            Some(first) => Some(self.store.tenant_for(user.id, first.org_id).await?),
+            None => None,
+        };
+        if let Some(t) = &tenant {
+            self.store.audit(t, AuditEvent::new("account.signed_in", ""), now).await?;
+        }
+        self.start_session(user, tenant).await
+    }
+
+    /// Resolves a session cookie. `None` for unknown, expired or idle sessions
+    /// (which are deleted). Picks another organisation when the member was
+    /// removed from the session's one.
+    pub async fn authenticate(&self, token: &str) -> Result<Option<Auth>> {
+        if !looks_like_token(token) {
+            return Ok(None);
+        }
+        let hash = self.session_hash(token);
+        let Some(session) = self.store.session(&hash).await? else {
+            return Ok(None);
+        };
+        let now = self.clock.now();
+        if now >= session.expires_at || now >= session.last_seen_at + self.lifetimes.session_idle {
+            self.store.delete_session(&hash).await?;
+            return Ok(None);
+        }
+        // Writing last_seen_at once a minute is enough for the idle timeout.
+        if now - session.last_seen_at >= chrono::Duration::seconds(60) {
+            self.store.touch_session(&hash, now).await?;
+        }
+        let user = self.store.user(session.user_id).await?;
+        let mut tenant = None;
+        if let Some(org) = session.org_id {
+            match self.store.tenant_for(user.id, org).await {
+                Ok(t) => tenant = Some(t),
+                Err(StoreError::NotFound) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        if tenant.is_none() {
+            if let Some(first) = self.store.orgs_of_user(user.id).await?.first() {
+                let t = self.store.tenant_for(user.id, first.org_id).await?;
+                self.store.set_session_org(&hash, t.org_id()).await?;
+                tenant = Some(t);
+            }
+        }
+        Ok(Some(Auth { user, session_hash: hash, tenant }))
+    }
+
+    pub async fn sign_out(&self, auth: &Auth) -> Result<()> {
+        self.store.delete_session(&auth.session_hash).await?;
+        Ok(())
+    }
+
+    /// Changes the password after checking the current one, and ends the
+    /// user's other sessions.
+    pub async fn change_password(&self, auth: &Auth, current: &str, new: &str) -> Result<()> {
+        let new = Password::parse(new).map_err(|m| ServiceError::Invalid(vec![("new_password", m)]))?;
+        let now = self.clock.now();
+        if !self.limits.sign_in_per_account.check(auth.user.email.as_str(), now) {
+            return Err(ServiceError::RateLimited);
+        }
+        let stored = self.store.password_hash(auth.user.id).await?;
+        if !verify_password(current.to_owned(), stored).await? {
+            return Err(ServiceError::Invalid(vec![("current_password", aivet_domain::Msg::ErrPasswordWrong)]));
+        }
+        let hash = hash_password(new).await?;
+        self.store.set_password_hash(auth.user.id, &hash, now).await?;
+        self.store.delete_other_sessions(auth.user.id, &auth.session_hash).await?;
+        if let Some(t) = &auth.tenant {
+            self.store.audit(t, AuditEvent::new("account.password_changed", ""), now).await?;
+        }
+        Ok(())
+    }
+
+    pub async fn set_language(&self, auth: &Auth, lang: Lang) -> Result<()> {
+        Ok(self.store.set_user_lang(auth.user.id, lang).await?)
+    }
+
+    pub async fn my_orgs(&self, auth: &Auth) -> Result<Vec<OrgMembership>> {
+        Ok(self.store.orgs_of_user(auth.user.id).await?)
+    }
+
+    /// Makes `org` the session's organisation, if the user is a member.
+    pub async fn switch_org(&self, auth: &Auth, org: OrgId) -> Result<Tenant> {
+        let tenant = self.store.tenant_for(auth.user.id, org).await?;
+        self.store.set_session_org(&auth.session_hash, org).await?;
+        Ok(tenant)
+    }
+
+    /// Creates another organisation owned by the user and switches to it.
+    pub async fn create_org(&self, auth: &Auth, name: &str) -> Result<Tenant> {
+        let name = OrgName::parse(name).map_err(|m| ServiceError::Invalid(vec![("org_name", m)]))?;
+        let tenant = self.store.create_org(auth.user.id, &name, &Slug::from_name(name.as_str()), self.clock.now()).await?;
+        self.store.set_session_org(&auth.session_hash, tenant.org_id()).await?;
+        Ok(tenant)
+    }
+}

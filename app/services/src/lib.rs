@@ -1,0 +1,71 @@
+//! aivet's use cases: what a person can do, checked and recorded, on top of the
+//! store. Knows nothing of HTTP or SQL. Every rule that needs "now" gets it from
+//! the injected [`Clock`], so tests move time instead of sleeping.
+
+pub mod accounts;
+pub mod clock;
+pub mod error;
+pub mod members;
+pub mod ratelimit;
+pub mod secrets;
+
+pub use accounts::{Auth, SessionToken};
+pub use clock::{Clock, FixedClock, SystemClock};
+pub use error::{FieldErrors, ServiceError};
+pub use ratelimit::RateLimiter;
+pub use secrets::SecretKey;
+
+use aivet_store::DynStore;
+use chrono::Duration;
+use std::sync::Arc;
+
+/// How long things live. Defaults follow OWASP ASVS level 2.
+#[derive(Clone, Debug)]
+pub struct Lifetimes {
+    /// A session ends after this long without a request.
+    pub session_idle: Duration,
+    /// A session ends this long after sign-in, however active.
+    pub session_absolute: Duration,
+    pub invite: Duration,
+}
+
+impl Default for Lifetimes {
+    fn default() -> Self {
+        Lifetimes {
+            session_idle: Duration::minutes(30),
+            session_absolute: Duration::hours(12),
+            invite: Duration::days(7),
+        }
+    }
+}
+
+/// The entry point to every use case. Cheap to clone.
+#[derive(Clone)]
+pub struct Services {
+    pub store: DynStore,
+    pub clock: Arc<dyn Clock>,
+    pub key: SecretKey,
+    pub lifetimes: Lifetimes,
+    pub limits: Arc<Limits>,
+}
+
+/// Rate limits on guessing.
+pub struct Limits {
+    pub sign_in_per_client: RateLimiter,
+    pub sign_in_per_account: RateLimiter,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            sign_in_per_client: RateLimiter::new(30, Duration::minutes(10)),
+            sign_in_per_account: RateLimiter::new(10, Duration::minutes(10)),
+        }
+    }
+}
+
+impl Services {
+    pub fn new(store: DynStore, clock: Arc<dyn Clock>, key: SecretKey, lifetimes: Lifetimes, limits: Limits) -> Services {
+        Services { store, clock, key, lifetimes, limits: Arc::new(limits) }
+    }
+}

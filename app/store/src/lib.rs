@@ -1,0 +1,302 @@
+//! Persistence for aivet. All SQL of the application lives in this crate.
+//!
+//! [`Store`] is the one interface; [`sqlite::SqliteStore`] and
+//! [`postgres::PgStore`] implement it. The queries both databases share are
+//! written once (`shared.rs`, compiled once per backend); what differs (connection
+//! settings, migrations, how a transaction learns its tenant) lives in each
+//! backend's own file.
+//!
+//! Tenancy by construction: every function that touches an organisation's data
+//! takes a [`Tenant`], and a `Tenant` can only be obtained from
+//! [`Store::tenant_for`], which checks the membership. Every tenant query binds
+//! `org_id`; on PostgreSQL row-level security checks it a second time.
+
+use aivet_domain::{Email, InviteId, Lang, MembershipId, OrgId, OrgName, PersonName, Role, Slug, UserId};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+
+pub mod postgres;
+pub mod sqlite;
+mod ts;
+
+pub use ts::{OptTs, Ts};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The record does not exist, or belongs to another organisation (the two are
+    /// indistinguishable by design).
+    #[error("not found")]
+    NotFound,
+    #[error("an account with this email exists")]
+    EmailTaken,
+    #[error("already a member")]
+    AlreadyMember,
+    #[error("the organisation would have no owner left")]
+    LastOwner,
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("configuration: {0}")]
+    Config(String),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// Proof that a user is a member of an organisation, with the role they have
+/// there. Only the store creates it, from a membership it has just read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tenant {
+    org_id: OrgId,
+    user_id: UserId,
+    membership_id: MembershipId,
+    role: Role,
+}
+
+impl Tenant {
+    pub(crate) fn new(org_id: OrgId, user_id: UserId, membership_id: MembershipId, role: Role) -> Tenant {
+        Tenant { org_id, user_id, membership_id, role }
+    }
+    pub fn org_id(&self) -> OrgId {
+        self.org_id
+    }
+    pub fn user_id(&self) -> UserId {
+        self.user_id
+    }
+    pub fn membership_id(&self) -> MembershipId {
+        self.membership_id
+    }
+    pub fn role(&self) -> Role {
+        self.role
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct User {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: UserId,
+    pub email: String,
+    pub name: String,
+    #[sqlx(try_from = "String")]
+    pub lang: Lang,
+    #[sqlx(try_from = "Ts")]
+    pub created_at: DateTime<Utc>,
+}
+
+/// The data needed to check a password.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Credentials {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub user_id: UserId,
+    pub password_hash: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Org {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: OrgId,
+    pub slug: String,
+    pub name: String,
+    #[sqlx(try_from = "Ts")]
+    pub created_at: DateTime<Utc>,
+}
+
+/// One organisation a user belongs to, for the organisation switcher.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct OrgMembership {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub org_id: OrgId,
+    pub slug: String,
+    pub name: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Member {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: MembershipId,
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub user_id: UserId,
+    pub name: String,
+    pub email: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
+    #[sqlx(try_from = "Ts")]
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Invite {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: InviteId,
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub org_id: OrgId,
+    pub email: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
+    #[sqlx(try_from = "Ts")]
+    pub created_at: DateTime<Utc>,
+    #[sqlx(try_from = "Ts")]
+    pub expires_at: DateTime<Utc>,
+    #[sqlx(try_from = "OptTs")]
+    pub accepted_at: Option<DateTime<Utc>>,
+    #[sqlx(try_from = "OptTs")]
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+/// An invitation as its link shows it: still open, with the organisation's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenInvite {
+    pub invite: Invite,
+    pub org_name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct SessionRecord {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub user_id: UserId,
+    #[sqlx(try_from = "OptUuid")]
+    pub org_id: Option<OrgId>,
+    #[sqlx(try_from = "Ts")]
+    pub created_at: DateTime<Utc>,
+    #[sqlx(try_from = "Ts")]
+    pub last_seen_at: DateTime<Utc>,
+    #[sqlx(try_from = "Ts")]
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct AuditEntry {
+    #[sqlx(try_from = "Ts")]
+    pub at: DateTime<Utc>,
+    pub actor_label: String,
+    pub action: String,
+    pub detail: String,
+}
+
+/// A nullable UUID column, decoded into an optional typed id.
+#[derive(Clone, Copy, Debug, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct OptUuid(pub Option<uuid::Uuid>);
+impl<T: From<uuid::Uuid>> From<OptUuid> for Option<T> {
+    fn from(u: OptUuid) -> Self {
+        u.0.map(T::from)
+    }
+}
+
+/// A new account as the sign-up form gives it, with the password already hashed.
+#[derive(Clone, Debug)]
+pub struct NewUser {
+    pub email: Email,
+    pub name: PersonName,
+    pub password_hash: String,
+    pub lang: Lang,
+}
+
+/// Something to write into an organisation's audit log.
+#[derive(Clone, Debug)]
+pub struct AuditEvent {
+    pub action: &'static str,
+    pub detail: String,
+}
+
+impl AuditEvent {
+    pub fn new(action: &'static str, detail: impl Into<String>) -> Self {
+        AuditEvent { action, detail: detail.into() }
+    }
+}
+
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// Which database this is ("sqlite" or "postgres"), for health and logs.
+    fn backend(&self) -> &'static str;
+    /// A cheap round trip, for the health check.
+    async fn ping(&self) -> Result<()>;
+
+    // --- accounts (no tenant) ---
+
+    /// Creates a user, a new organisation (with a unique slug derived from
+    /// `slug_base`) and the user's owner membership, in one transaction.
+    async fn sign_up(&self, user: NewUser, org: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<(User, Tenant)>;
+    async fn credentials(&self, email: &Email) -> Result<Option<Credentials>>;
+    async fn user(&self, id: UserId) -> Result<User>;
+    async fn password_hash(&self, id: UserId) -> Result<String>;
+    async fn set_password_hash(&self, id: UserId, hash: &str, now: DateTime<Utc>) -> Result<()>;
+    async fn set_user_lang(&self, id: UserId, lang: Lang) -> Result<()>;
+
+    // --- sessions (no tenant; keyed by the hash of the session id) ---
+
+    async fn create_session(&self, id_hash: &[u8], user: UserId, org: Option<OrgId>, now: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<()>;
+    async fn session(&self, id_hash: &[u8]) -> Result<Option<SessionRecord>>;
+    async fn touch_session(&self, id_hash: &[u8], now: DateTime<Utc>) -> Result<()>;
+    async fn set_session_org(&self, id_hash: &[u8], org: OrgId) -> Result<()>;
+    async fn delete_session(&self, id_hash: &[u8]) -> Result<()>;
+    /// Ends all of a user's sessions but `keep` (after a password change).
+    async fn delete_other_sessions(&self, user: UserId, keep: &[u8]) -> Result<u64>;
+    async fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<u64>;
+
+    // --- organisations and membership ---
+
+    /// The user's membership in `org`, as a tenant context; `NotFound` when
+    /// there is none (whether or not the organisation exists).
+    async fn tenant_for(&self, user: UserId, org: OrgId) -> Result<Tenant>;
+    async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>>;
+    async fn create_org(&self, user: UserId, name: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<Tenant>;
+    async fn org(&self, t: &Tenant) -> Result<Org>;
+    async fn members(&self, t: &Tenant) -> Result<Vec<Member>>;
+    async fn remove_member(&self, t: &Tenant, id: MembershipId, event: AuditEvent, now: DateTime<Utc>) -> Result<Member>;
+    async fn set_member_role(&self, t: &Tenant, id: MembershipId, role: Role, event: AuditEvent, now: DateTime<Utc>) -> Result<Member>;
+
+    // --- invitations ---
+
+    async fn create_invite(&self, t: &Tenant, email: &Email, role: Role, token_hash: &[u8], now: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<Invite>;
+    async fn pending_invites(&self, t: &Tenant, now: DateTime<Utc>) -> Result<Vec<Invite>>;
+    async fn revoke_invite(&self, t: &Tenant, id: InviteId, now: DateTime<Utc>) -> Result<Invite>;
+    /// The invitation behind a link, if it is still open (not used, revoked or expired).
+    async fn open_invite(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<OpenInvite>>;
+    /// Uses up an open invitation for an existing user and makes them a member.
+    async fn accept_invite(&self, token_hash: &[u8], user: UserId, now: DateTime<Utc>) -> Result<Tenant>;
+    /// Creates the invited person's account and accepts the invitation, in one transaction.
+    async fn sign_up_with_invite(&self, token_hash: &[u8], user: NewUser, now: DateTime<Utc>) -> Result<(User, Tenant)>;
+
+    // --- audit log ---
+
+    async fn audit(&self, t: &Tenant, event: AuditEvent, now: DateTime<Utc>) -> Result<()>;
+    async fn audit_entries(&self, t: &Tenant, limit: i64) -> Result<Vec<AuditEntry>>;
+}
+
+pub type DynStore = Arc<dyn Store>;
+
+/// Opens the database named by `url` (`sqlite:` or `postgres:`), running the
+/// migrations first where `migrate_url` allows (see each backend).
+pub async fn open(url: &str, admin_url: Option<&str>) -> Result<DynStore> {
+    if url.starts_with("sqlite:") {
+        Ok(Arc::new(sqlite::SqliteStore::open(url).await?))
+    } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+        Ok(Arc::new(postgres::PgStore::open(url, admin_url).await?))
+    } else {
+        Err(StoreError::Config(format!(
+            "AIVET_DATABASE_URL must start with sqlite: or postgres:, got {:?}",
+            url.split(':').next().unwrap_or("")
+        )))
+    }
+}
+
+/// What a transaction may see on PostgreSQL (row-level security). SQLite relies
+/// on the `org_id` filters of the queries alone.
+#[derive(Clone, Copy)]
+pub(crate) enum Scope<'a> {
+    /// No tenant data at all.
+    None,
+    /// The user's own memberships across organisations.
+    User(UserId),
+    /// One organisation, for system steps that have no membership yet
+    /// (creating an organisation, accepting an invitation).
+    Org(OrgId, Option<UserId>),
+    /// A member's view of their organisation.
+    Tenant(&'a Tenant),
+    /// The one invitation whose link hashes to these bytes.
+    InviteToken(&'a [u8]),
+}

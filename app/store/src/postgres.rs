@@ -1,0 +1,153 @@
+//! The PostgreSQL store, for deployments with several server processes.
+//!
+//! The application connects as a role that neither owns the tables nor bypasses
+//! row-level security. Migrations run with a separate owner connection
+//! (`AIVET_DATABASE_ADMIN_URL`), which also grants the app role exactly what it
+//! needs. Each transaction tells PostgreSQL its tenant with
+//! `set_config(…, true)` (transaction-local, bound parameters), so a pooled
+//! connection never carries a tenant into the next transaction.
+
+// `Result`, `Scope` and `StoreError` are also used by shared.rs.
+use crate::{Result, Scope, StoreError};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::{ConnectOptions, Connection};
+use std::str::FromStr;
+use std::time::Duration;
+
+type Db = sqlx::Postgres;
+type ThisStore = PgStore;
+
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
+
+/// Privileges of the app role per table. Tables not listed get nothing.
+pub const GRANTS: &[(&str, &str)] = &[
+    ("users", "SELECT, INSERT, UPDATE"),
+    ("orgs", "SELECT, INSERT, UPDATE"),
+    ("memberships", "SELECT, INSERT, UPDATE, DELETE"),
+    ("invites", "SELECT, INSERT, UPDATE"),
+    ("sessions", "SELECT, INSERT, UPDATE, DELETE"),
+    ("audit_log", "SELECT, INSERT"),
+];
+
+#[derive(Clone)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+impl PgStore {
+    const BACKEND: &'static str = "postgres";
+
+    /// Connects as the app role. With `admin_url`, first migrates the schema as
+    /// its owner and grants the app role its privileges.
+    pub async fn open(url: &str, admin_url: Option<&str>) -> Result<PgStore> {
+        Self::open_with(url, admin_url, 16).await
+    }
+
+    pub async fn open_with(url: &str, admin_url: Option<&str>, max_connections: u32) -> Result<PgStore> {
+        let options = PgConnectOptions::from_str(url)?;
+        if let Some(admin) = admin_url {
+            migrate(admin, options.get_username()).await?;
+        }
+        let pool = PgPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        let store = PgStore { pool };
+        store.check_role().await?;
+        // Without an admin connection the schema must already be current.
+        let applied: Option<(i64,)> =
+            sqlx::query_as("SELECT max(version) FROM _sqlx_migrations WHERE success").fetch_optional(&store.pool).await.ok().flatten();
+        let latest = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
+        if applied.map(|a| a.0) != Some(latest) {
+            return Err(StoreError::Config(format!(
+                "the PostgreSQL schema is not at version {latest}: run `aivet migrate` with AIVET_DATABASE_ADMIN_URL set"
+            )));
+        }
+        Ok(store)
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Refuses roles for which row-level security would not apply.
+    async fn check_role(&self) -> Result<()> {
+        let (superuser, bypass): (bool, bool) =
+            sqlx::query_as("SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
+                .fetch_one(&self.pool)
+                .await?;
+        if superuser || bypass {
+            return Err(StoreError::Config(
+                "AIVET_DATABASE_URL connects as a superuser or a role with BYPASSRLS; row-level security would not \
+                 apply. Connect as an ordinary role (see README, \"Running on PostgreSQL\")."
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
+    async fn begin(&self, scope: Scope<'_>) -> Result<sqlx::Transaction<'static, Db>> {
+        let mut tx = self.pool.begin().await?;
+        Self::rescope(&mut tx, scope).await?;
+        Ok(tx)
+    }
+
+    async fn read(&self, scope: Scope<'_>) -> Result<sqlx::Transaction<'static, Db>> {
+        self.begin(scope).await
+    }
+
+    async fn write(&self, scope: Scope<'_>) -> Result<sqlx::Transaction<'static, Db>> {
+        self.begin(scope).await
+    }
+
+    async fn rescope(tx: &mut sqlx::Transaction<'static, Db>, scope: Scope<'_>) -> Result<()> {
+        let (org, user, invite) = match scope {
+            Scope::None => (None, None, None),
+            Scope::User(u) => (None, Some(u.0), None),
+            Scope::Org(o, u) => (Some(o.0), u.map(|u| u.0), None),
+            Scope::Tenant(t) => (Some(t.org_id().0), Some(t.user_id().0), None),
+            Scope::InviteToken(h) => (None, None, Some(hex_encode(h))),
+        };
+        sqlx::query(
+            "SELECT set_config('aivet.org_id', $1, true), set_config('aivet.user_id', $2, true),
+                    set_config('aivet.invite_token', $3, true)",
+        )
+        .bind(org.map(|o| o.to_string()).unwrap_or_default())
+        .bind(user.map(|u| u.to_string()).unwrap_or_default())
+        .bind(invite.unwrap_or_default())
+        .execute(&mut **tx)
+        .await?;
+        Ok(())
+    }
+}
+
+fn hex_encode(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Runs the migrations as the schema owner and grants `app_role` its privileges.
+pub async fn migrate(admin_url: &str, app_role: &str) -> Result<()> {
+    let mut conn = PgConnectOptions::from_str(admin_url)?.connect().await?;
+    MIGRATOR.run(&mut conn).await?;
+    let role = quote_ident(app_role);
+    let mut tx = conn.begin().await?;
+    sqlx::query(&format!("GRANT USAGE ON SCHEMA public TO {role}")).execute(&mut *tx).await?;
+    sqlx::query(&format!("REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")).execute(&mut *tx).await?;
+    for (table, privileges) in GRANTS {
+        sqlx::query(&format!("GRANT {privileges} ON {} TO {role}", quote_ident(table))).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+fn quote_ident(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+include!("shared.rs");
+
+/// The role name in an app connection URL.
+pub fn app_role(url: &str) -> Result<String> {
+    Ok(PgConnectOptions::from_str(url)?.get_username().to_owned())
+}

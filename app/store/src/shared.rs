@@ -1,0 +1,495 @@
+// The queries SQLite and PostgreSQL share, written once. This file is included
+// by `sqlite.rs` and `postgres.rs`, each of which first defines `Db` (the sqlx
+// database), `ThisStore` (its store type) and the inherent helpers used here:
+// `read` / `write` (begin a transaction with its tenant scope) and `rescope`.
+// Placeholders are `$n`, which both databases accept.
+
+use crate::{
+    AuditEntry, AuditEvent, Credentials, Invite, Member, NewUser, OpenInvite, Org, OrgMembership, SessionRecord,
+    Store, Tenant, Ts, User,
+};
+use aivet_domain::{Email, InviteId, Lang, MembershipId, OrgId, OrgName, Role, Slug, UserId};
+use chrono::{DateTime, Utc};
+use sqlx::Transaction;
+use uuid::Uuid;
+
+type Tx = Transaction<'static, Db>;
+
+fn unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+async fn insert_user(tx: &mut Tx, user: &NewUser, now: DateTime<Utc>) -> Result<User> {
+    let id = Uuid::new_v4();
+    let res = sqlx::query(
+        "INSERT INTO users (id, email, name, password_hash, lang, created_at, password_changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+    )
+    .bind(id)
+    .bind(user.email.as_str())
+    .bind(user.name.as_str())
+    .bind(&user.password_hash)
+    .bind(user.lang.code())
+    .bind(Ts::from(now))
+    .execute(&mut **tx)
+    .await;
+    match res {
+        Err(e) if unique_violation(&e) => return Err(StoreError::EmailTaken),
+        r => r?,
+    };
+    Ok(User {
+        id: UserId(id),
+        email: user.email.as_str().to_owned(),
+        name: user.name.as_str().to_owned(),
+        lang: user.lang,
+        created_at: Ts::from(now).0,
+    })
+}
+
+/// Inserts an organisation under the first free slug of `base`, `base-2`, …
+async fn insert_org(tx: &mut Tx, id: OrgId, name: &OrgName, base: &Slug, now: DateTime<Utc>) -> Result<()> {
+    for n in 1u32.. {
+        let slug = if n == 1 { base.clone() } else { base.with_suffix(n) };
+        let inserted: Option<(Uuid,)> = sqlx::query_as(
+            "INSERT INTO orgs (id, slug, name, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (slug) DO NOTHING RETURNING id",
+        )
+        .bind(id.0)
+        .bind(slug.as_str())
+        .bind(name.as_str())
+        .bind(Ts::from(now))
+        .fetch_optional(&mut **tx)
+        .await?;
+        if inserted.is_some() {
+            return Ok(());
+        }
+        if n > 10_000 {
+            break;
+        }
+    }
+    Err(StoreError::Config("no free organisation slug".into()))
+}
+
+async fn insert_membership(tx: &mut Tx, org: OrgId, user: UserId, role: Role, now: DateTime<Utc>) -> Result<Tenant> {
+    let id = Uuid::new_v4();
+    let res = sqlx::query("INSERT INTO memberships (id, org_id, user_id, role, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(org.0)
+        .bind(user.0)
+        .bind(role.as_str())
+        .bind(Ts::from(now))
+        .execute(&mut **tx)
+        .await;
+    match res {
+        Err(e) if unique_violation(&e) => Err(StoreError::AlreadyMember),
+        Err(e) => Err(e.into()),
+        Ok(_) => Ok(Tenant::new(org, user, MembershipId(id), role)),
+    }
+}
+
+async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &AuditEvent, now: DateTime<Utc>) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO audit_log (id, org_id, at, actor_user_id, actor_label, action, detail)
+         VALUES ($1, $2, $3, $4, COALESCE((SELECT email FROM users WHERE id = $4), 'system'), $5, $6)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(org.0)
+    .bind(Ts::from(now))
+    .bind(actor.map(|a| a.0))
+    .bind(event.action)
+    .bind(&event.detail)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+const MEMBER_COLUMNS: &str = "SELECT m.id, m.user_id, u.name, u.email, m.role, m.created_at
+     FROM memberships m JOIN users u ON u.id = m.user_id";
+const INVITE_COLUMNS: &str =
+    "SELECT id, org_id, email, role, created_at, expires_at, accepted_at, revoked_at FROM invites";
+
+async fn member(tx: &mut Tx, t: &Tenant, id: MembershipId) -> Result<Member> {
+    sqlx::query_as::<_, Member>(&format!("{MEMBER_COLUMNS} WHERE m.org_id = $1 AND m.id = $2"))
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(StoreError::NotFound)
+}
+
+async fn owner_count(tx: &mut Tx, org: OrgId) -> Result<i64> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM memberships WHERE org_id = $1 AND role = 'owner'")
+        .bind(org.0)
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(n)
+}
+
+async fn open_invite_in(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<Invite>> {
+    Ok(sqlx::query_as::<_, Invite>(&format!(
+        "{INVITE_COLUMNS} WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2"
+    ))
+    .bind(token_hash)
+    .bind(Ts::from(now))
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+/// Marks the invitation used and makes `user` a member, inside `tx`.
+async fn use_invite(tx: &mut Tx, invite: &Invite, user: UserId, now: DateTime<Utc>) -> Result<Tenant> {
+    ThisStore::rescope(tx, Scope::Org(invite.org_id, Some(user))).await?;
+    let tenant = insert_membership(tx, invite.org_id, user, invite.role, now).await?;
+    let updated = sqlx::query(
+        "UPDATE invites SET accepted_at = $1, accepted_by = $2
+         WHERE org_id = $3 AND id = $4 AND accepted_at IS NULL AND revoked_at IS NULL",
+    )
+    .bind(Ts::from(now))
+    .bind(user.0)
+    .bind(invite.org_id.0)
+    .bind(invite.id.0)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Err(StoreError::NotFound);
+    }
+    insert_audit(tx, invite.org_id, Some(user), &AuditEvent::new("member.joined", format!("role={}", invite.role)), now)
+        .await?;
+    Ok(tenant)
+}
+
+#[async_trait::async_trait]
+impl Store for ThisStore {
+    fn backend(&self) -> &'static str {
+        Self::BACKEND
+    }
+
+    async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn sign_up(&self, user: NewUser, org: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<(User, Tenant)> {
+        let org_id = OrgId(Uuid::new_v4());
+        let mut tx = self.write(Scope::None).await?;
+        let created = insert_user(&mut tx, &user, now).await?;
+        Self::rescope(&mut tx, Scope::Org(org_id, Some(created.id))).await?;
+        insert_org(&mut tx, org_id, org, slug_base, now).await?;
+        let tenant = insert_membership(&mut tx, org_id, created.id, Role::Owner, now).await?;
+        insert_audit(&mut tx, org_id, Some(created.id), &AuditEvent::new("account.signed_up", "role=owner"), now).await?;
+        tx.commit().await?;
+        Ok((created, tenant))
+    }
+
+    async fn credentials(&self, email: &Email) -> Result<Option<Credentials>> {
+        Ok(sqlx::query_as::<_, Credentials>("SELECT id AS user_id, password_hash FROM users WHERE email = $1")
+            .bind(email.as_str())
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    async fn user(&self, id: UserId) -> Result<User> {
+        sqlx::query_as::<_, User>("SELECT id, email, name, lang, created_at FROM users WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound)
+    }
+
+    async fn password_hash(&self, id: UserId) -> Result<String> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT password_hash FROM users WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.0).ok_or(StoreError::NotFound)
+    }
+
+    async fn set_password_hash(&self, id: UserId, hash: &str, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3")
+            .bind(hash)
+            .bind(Ts::from(now))
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn set_user_lang(&self, id: UserId, lang: Lang) -> Result<()> {
+        sqlx::query("UPDATE users SET lang = $1 WHERE id = $2").bind(lang.code()).bind(id.0).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn create_session(&self, id_hash: &[u8], user: UserId, org: Option<OrgId>, now: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, user_id, org_id, created_at, last_seen_at, expires_at)
+             VALUES ($1, $2, $3, $4, $4, $5)",
+        )
+        .bind(id_hash)
+        .bind(user.0)
+        .bind(org.map(|o| o.0))
+        .bind(Ts::from(now))
+        .bind(Ts::from(expires_at))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn session(&self, id_hash: &[u8]) -> Result<Option<SessionRecord>> {
+        Ok(sqlx::query_as::<_, SessionRecord>(
+            "SELECT user_id, org_id, created_at, last_seen_at, expires_at FROM sessions WHERE id_hash = $1",
+        )
+        .bind(id_hash)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    async fn touch_session(&self, id_hash: &[u8], now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE id_hash = $2")
+            .bind(Ts::from(now))
+            .bind(id_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn set_session_org(&self, id_hash: &[u8], org: OrgId) -> Result<()> {
+        sqlx::query("UPDATE sessions SET org_id = $1 WHERE id_hash = $2").bind(org.0).bind(id_hash).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn delete_session(&self, id_hash: &[u8]) -> Result<()> {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(id_hash).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn delete_other_sessions(&self, user: UserId, keep: &[u8]) -> Result<u64> {
+        let r = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2")
+            .bind(user.0)
+            .bind(keep)
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected())
+    }
+
+    async fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<u64> {
+        let r = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(Ts::from(now)).execute(&self.pool).await?;
+        Ok(r.rows_affected())
+    }
+
+    async fn tenant_for(&self, user: UserId, org: OrgId) -> Result<Tenant> {
+        let mut tx = self.read(Scope::User(user)).await?;
+        let row: Option<(Uuid, String)> =
+            sqlx::query_as("SELECT id, role FROM memberships WHERE user_id = $1 AND org_id = $2")
+                .bind(user.0)
+                .bind(org.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+        tx.commit().await?;
+        let (id, role) = row.ok_or(StoreError::NotFound)?;
+        let role = Role::try_from(role).map_err(StoreError::Config)?;
+        Ok(Tenant::new(org, user, MembershipId(id), role))
+    }
+
+    async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>> {
+        let mut tx = self.read(Scope::User(user)).await?;
+        let rows = sqlx::query_as::<_, OrgMembership>(
+            "SELECT o.id AS org_id, o.slug, o.name, m.role
+             FROM memberships m JOIN orgs o ON o.id = m.org_id
+             WHERE m.user_id = $1 ORDER BY o.name, o.slug",
+        )
+        .bind(user.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn create_org(&self, user: UserId, name: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<Tenant> {
+        let org_id = OrgId(Uuid::new_v4());
+        let mut tx = self.write(Scope::Org(org_id, Some(user))).await?;
+        insert_org(&mut tx, org_id, name, slug_base, now).await?;
+        let tenant = insert_membership(&mut tx, org_id, user, Role::Owner, now).await?;
+        insert_audit(&mut tx, org_id, Some(user), &AuditEvent::new("org.created", format!("name={name}")), now).await?;
+        tx.commit().await?;
+        Ok(tenant)
+    }
+
+    async fn org(&self, t: &Tenant) -> Result<Org> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let org = sqlx::query_as::<_, Org>("SELECT id, slug, name, created_at FROM orgs WHERE id = $1")
+            .bind(t.org_id().0)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        tx.commit().await?;
+        Ok(org)
+    }
+
+    async fn members(&self, t: &Tenant) -> Result<Vec<Member>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, Member>(&format!("{MEMBER_COLUMNS} WHERE m.org_id = $1 ORDER BY u.name, u.email"))
+            .bind(t.org_id().0)
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn remove_member(&self, t: &Tenant, id: MembershipId, event: AuditEvent, now: DateTime<Utc>) -> Result<Member> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let m = member(&mut tx, t, id).await?;
+        if m.role == Role::Owner && owner_count(&mut tx, t.org_id()).await? <= 1 {
+            return Err(StoreError::LastOwner);
+        }
+        sqlx::query("DELETE FROM memberships WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(m)
+    }
+
+    async fn set_member_role(&self, t: &Tenant, id: MembershipId, role: Role, event: AuditEvent, now: DateTime<Utc>) -> Result<Member> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let mut m = member(&mut tx, t, id).await?;
+        if m.role == Role::Owner && role != Role::Owner && owner_count(&mut tx, t.org_id()).await? <= 1 {
+            return Err(StoreError::LastOwner);
+        }
+        sqlx::query("UPDATE memberships SET role = $1 WHERE org_id = $2 AND id = $3")
+            .bind(role.as_str())
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        m.role = role;
+        Ok(m)
+    }
+
+    async fn create_invite(&self, t: &Tenant, email: &Email, role: Role, token_hash: &[u8], now: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<Invite> {
+        let id = Uuid::new_v4();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let already: Option<(Uuid,)> = sqlx::query_as(
+            "SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 AND u.email = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(email.as_str())
+        .fetch_optional(&mut *tx)
+        .await?;
+        if already.is_some() {
+            return Err(StoreError::AlreadyMember);
+        }
+        sqlx::query(
+            "INSERT INTO invites (id, org_id, email, role, token_hash, created_by, created_at, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(id)
+        .bind(t.org_id().0)
+        .bind(email.as_str())
+        .bind(role.as_str())
+        .bind(token_hash)
+        .bind(t.user_id().0)
+        .bind(Ts::from(now))
+        .bind(Ts::from(expires_at))
+        .execute(&mut *tx)
+        .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::new("invite.created", format!("email={email} role={role}")), now).await?;
+        let invite = sqlx::query_as::<_, Invite>(&format!("{INVITE_COLUMNS} WHERE org_id = $1 AND id = $2"))
+            .bind(t.org_id().0)
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(invite)
+    }
+
+    async fn pending_invites(&self, t: &Tenant, now: DateTime<Utc>) -> Result<Vec<Invite>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, Invite>(&format!(
+            "{INVITE_COLUMNS} WHERE org_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2
+             ORDER BY created_at DESC"
+        ))
+        .bind(t.org_id().0)
+        .bind(Ts::from(now))
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn revoke_invite(&self, t: &Tenant, id: InviteId, now: DateTime<Utc>) -> Result<Invite> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let updated = sqlx::query(
+            "UPDATE invites SET revoked_at = $1 WHERE org_id = $2 AND id = $3 AND accepted_at IS NULL AND revoked_at IS NULL",
+        )
+        .bind(Ts::from(now))
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        let invite = sqlx::query_as::<_, Invite>(&format!("{INVITE_COLUMNS} WHERE org_id = $1 AND id = $2"))
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .fetch_one(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::new("invite.revoked", format!("email={}", invite.email)), now).await?;
+        tx.commit().await?;
+        Ok(invite)
+    }
+
+    async fn open_invite(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<OpenInvite>> {
+        let mut tx = self.read(Scope::InviteToken(token_hash)).await?;
+        let Some(invite) = open_invite_in(&mut tx, token_hash, now).await? else {
+            return Ok(None);
+        };
+        Self::rescope(&mut tx, Scope::Org(invite.org_id, None)).await?;
+        let (org_name,): (String,) = sqlx::query_as("SELECT name FROM orgs WHERE id = $1")
+            .bind(invite.org_id.0)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(OpenInvite { invite, org_name }))
+    }
+
+    async fn accept_invite(&self, token_hash: &[u8], user: UserId, now: DateTime<Utc>) -> Result<Tenant> {
+        let mut tx = self.write(Scope::InviteToken(token_hash)).await?;
+        let invite = open_invite_in(&mut tx, token_hash, now).await?.ok_or(StoreError::NotFound)?;
+        let tenant = use_invite(&mut tx, &invite, user, now).await?;
+        tx.commit().await?;
+        Ok(tenant)
+    }
+
+    async fn sign_up_with_invite(&self, token_hash: &[u8], user: NewUser, now: DateTime<Utc>) -> Result<(User, Tenant)> {
+        let mut tx = self.write(Scope::InviteToken(token_hash)).await?;
+        let invite = open_invite_in(&mut tx, token_hash, now).await?.ok_or(StoreError::NotFound)?;
+        let created = insert_user(&mut tx, &user, now).await?;
+        let tenant = use_invite(&mut tx, &invite, created.id, now).await?;
+        tx.commit().await?;
+        Ok((created, tenant))
+    }
+
+    async fn audit(&self, t: &Tenant, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn audit_entries(&self, t: &Tenant, limit: i64) -> Result<Vec<AuditEntry>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, AuditEntry>(
+            "SELECT at, actor_label, action, detail FROM audit_log WHERE org_id = $1 ORDER BY at DESC, id LIMIT $2",
+        )
+        .bind(t.org_id().0)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+}

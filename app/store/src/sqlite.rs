@@ -1,0 +1,87 @@
+//! The embedded SQLite store: one file, WAL journal, synchronous=FULL,
+//! foreign keys on, a busy timeout so concurrent writers wait instead of failing.
+//! Writes take the lock up front (`BEGIN IMMEDIATE`), so a transaction never
+//! fails half-way when it turns from reading to writing.
+
+// `Result`, `Scope` and `StoreError` are also used by shared.rs.
+use crate::{Result, Scope, StoreError};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use std::str::FromStr;
+use std::time::Duration;
+
+type Db = sqlx::Sqlite;
+type ThisStore = SqliteStore;
+
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
+
+#[derive(Clone)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+/// The connection settings as SQLite reports them (shared/SECURITY.md D1).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Pragmas {
+    pub journal_mode: String,
+    pub synchronous: i64,
+    pub foreign_keys: i64,
+    pub busy_timeout: i64,
+}
+
+impl SqliteStore {
+    const BACKEND: &'static str = "sqlite";
+
+    /// Opens (creating if needed) the database file and runs the migrations.
+    pub async fn open(url: &str) -> Result<SqliteStore> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .min_connections(1)
+            .connect_with(options)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        let store = SqliteStore { pool };
+        let p = store.pragmas().await?;
+        if p.journal_mode != "wal" || p.synchronous != 2 || p.foreign_keys != 1 || p.busy_timeout <= 0 {
+            return Err(StoreError::Config(format!("SQLite settings not in effect: {p:?}")));
+        }
+        Ok(store)
+    }
+
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    pub async fn pragmas(&self) -> Result<Pragmas> {
+        let mut c = self.pool.acquire().await?;
+        let journal_mode: (String,) = sqlx::query_as("PRAGMA journal_mode").fetch_one(&mut *c).await?;
+        let synchronous: (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(&mut *c).await?;
+        let foreign_keys: (i64,) = sqlx::query_as("PRAGMA foreign_keys").fetch_one(&mut *c).await?;
+        let busy_timeout: (i64,) = sqlx::query_as("PRAGMA busy_timeout").fetch_one(&mut *c).await?;
+        Ok(Pragmas {
+            journal_mode: journal_mode.0.to_lowercase(),
+            synchronous: synchronous.0,
+            foreign_keys: foreign_keys.0,
+            busy_timeout: busy_timeout.0,
+        })
+    }
+
+    async fn read(&self, _scope: Scope<'_>) -> Result<sqlx::Transaction<'static, Db>> {
+        Ok(self.pool.begin().await?)
+    }
+
+    async fn write(&self, _scope: Scope<'_>) -> Result<sqlx::Transaction<'static, Db>> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
+    async fn rescope(_tx: &mut sqlx::Transaction<'static, Db>, _scope: Scope<'_>) -> Result<()> {
+        Ok(())
+    }
+}
+
+include!("shared.rs");

@@ -1,0 +1,245 @@
+//! Server functions and the data they exchange with the pages.
+//!
+//! Each one reads the request context (who is asking, in which organisation),
+//! calls one service and maps its errors. State-changing ones answer with a
+//! redirect, so that the browser shows the new state by loading the page again.
+//! All of them are POSTs and pass the same-origin check of the server.
+
+use crate::error::AppError;
+use aivet_domain::{InviteId, Lang, MembershipId, OrgId, Role};
+use chrono::{DateTime, Utc};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "ssr")]
+use crate::ssr::{auth, ctx, done, service_error};
+
+/// What every page needs to know about the request; computed on the server
+/// before rendering and shipped to the browser with the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PageCtx {
+    pub lang: Lang,
+    pub user: Option<UserView>,
+    pub org: Option<OrgView>,
+    pub orgs: Vec<OrgView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UserView {
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OrgView {
+    pub id: OrgId,
+    pub name: String,
+    pub slug: String,
+    pub role: Role,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MemberView {
+    pub id: MembershipId,
+    pub name: String,
+    pub email: String,
+    pub role: Role,
+    pub since: DateTime<Utc>,
+    pub is_me: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InviteView {
+    pub id: InviteId,
+    pub email: String,
+    pub role: Role,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AuditView {
+    pub at: DateTime<Utc>,
+    pub actor: String,
+    pub action: String,
+    pub detail: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SettingsView {
+    pub org: OrgView,
+    pub members: Vec<MemberView>,
+    pub invites: Vec<InviteView>,
+    pub audit: Vec<AuditView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InvitationView {
+    pub org_name: String,
+    pub email: String,
+    pub role: Role,
+}
+
+/// A created invitation and its link, shown once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CreatedInvite {
+    pub email: String,
+    pub link: String,
+}
+
+#[server(endpoint = "sign_up")]
+pub async fn sign_up(email: String, password: String, name: String, org_name: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let (token, _) = c.services.sign_up(&email, &password, &name, &org_name, c.lang).await.map_err(service_error)?;
+    c.set_session_cookie(&token);
+    done("/")
+}
+
+#[server(endpoint = "sign_in")]
+pub async fn sign_in(email: String, password: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let (token, auth) = c.services.sign_in(&email, &password, &c.client).await.map_err(service_error)?;
+    c.set_session_cookie(&token);
+    c.set_lang_cookie(auth.user.lang);
+    done("/")
+}
+
+#[server(endpoint = "sign_out")]
+pub async fn sign_out() -> Result<(), AppError> {
+    let c = ctx()?;
+    if let Some(a) = &c.auth {
+        c.services.sign_out(a).await.map_err(service_error)?;
+    }
+    c.clear_session_cookie();
+    done("/login")
+}
+
+/// Switches the language; remembered for the user, or in a cookie before sign-in.
+#[server(endpoint = "set_language")]
+pub async fn set_language(lang: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let lang: Lang = lang.parse().map_err(|_| AppError::new(aivet_domain::Msg::ErrFormInvalid))?;
+    if let Some(a) = &c.auth {
+        c.services.set_language(a, lang).await.map_err(service_error)?;
+    }
+    c.set_lang_cookie(lang);
+    c.back()
+}
+
+#[server(endpoint = "switch_org")]
+pub async fn switch_org(org_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let org: OrgId = org_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    c.services.switch_org(a, org).await.map_err(service_error)?;
+    done("/")
+}
+
+#[server(endpoint = "create_org")]
+pub async fn create_org(org_name: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services.create_org(a, &org_name).await.map_err(service_error)?;
+    done("/")
+}
+
+#[server(endpoint = "change_password")]
+pub async fn change_password(current_password: String, new_password: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services.change_password(a, &current_password, &new_password).await.map_err(service_error)?;
+    done("/account?changed=1")
+}
+
+#[server(endpoint = "settings_data")]
+pub async fn settings_data() -> Result<SettingsView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let t = a.tenant().map_err(service_error)?;
+    let s = &c.services;
+    let org = s.store.org(t).await.map_err(|e| service_error(e.into()))?;
+    let members = s.members(a).await.map_err(service_error)?;
+    let invites = s.pending_invites(a).await.map_err(service_error)?;
+    let audit = s.store.audit_entries(t, 50).await.map_err(|e| service_error(e.into()))?;
+    Ok(SettingsView {
+        org: OrgView { id: org.id, name: org.name, slug: org.slug, role: t.role() },
+        members: members
+            .into_iter()
+            .map(|m| MemberView {
+                is_me: m.id == t.membership_id(),
+                id: m.id,
+                name: m.name,
+                email: m.email,
+                role: m.role,
+                since: m.created_at,
+            })
+            .collect(),
+        invites: invites
+            .into_iter()
+            .map(|i| InviteView { id: i.id, email: i.email, role: i.role, expires_at: i.expires_at })
+            .collect(),
+        audit: audit
+            .into_iter()
+            .map(|e| AuditView { at: e.at, actor: e.actor_label, action: e.action, detail: e.detail })
+            .collect(),
+    })
+}
+
+#[server(endpoint = "create_invite")]
+pub async fn create_invite(email: String, role: String) -> Result<CreatedInvite, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let created = c.services.create_invite(a, &email, &role).await.map_err(service_error)?;
+    Ok(CreatedInvite { email: created.invite.email, link: c.link(&format!("/invite/{}", created.token)) })
+}
+
+#[server(endpoint = "revoke_invite")]
+pub async fn revoke_invite(invite_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: InviteId = invite_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    c.services.revoke_invite(a, id).await.map_err(service_error)?;
+    done("/settings")
+}
+
+#[server(endpoint = "remove_member")]
+pub async fn remove_member(membership_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: MembershipId = membership_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    c.services.remove_member(a, id).await.map_err(service_error)?;
+    done("/settings")
+}
+
+#[server(endpoint = "set_member_role")]
+pub async fn set_member_role(membership_id: String, role: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: MembershipId = membership_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    let role: Role = role.parse().map_err(|m| service_error(aivet_services::ServiceError::Invalid(vec![("role", m)])))?;
+    c.services.set_member_role(a, id, role).await.map_err(service_error)?;
+    done("/settings")
+}
+
+/// What an invitation link shows; `None` for every link that cannot be used.
+#[server(endpoint = "invite_info")]
+pub async fn invite_info(token: String) -> Result<Option<InvitationView>, AppError> {
+    let c = ctx()?;
+    let open = c.services.open_invite(&token).await.map_err(service_error)?;
+    Ok(open.map(|o| InvitationView { org_name: o.org_name, email: o.invite.email, role: o.invite.role }))
+}
+
+#[server(endpoint = "accept_invite")]
+pub async fn accept_invite(token: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services.accept_invite(a, &token).await.map_err(service_error)?;
+    done("/")
+}
+
+#[server(endpoint = "sign_up_with_invite")]
+pub async fn sign_up_with_invite(token: String, name: String, password: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let (session, _) = c.services.sign_up_with_invite(&token, &name, &password, c.lang).await.map_err(service_error)?;
+    c.set_session_cookie(&session);
+    done("/")
+}

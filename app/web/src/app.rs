@@ -1,0 +1,78 @@
+//! The document shell, the application root and its routes.
+
+use crate::api::PageCtx;
+use crate::i18n::CurrentLang;
+use crate::pages::{account, auth, dashboard, invite, not_found, placeholders, settings};
+use leptos::prelude::*;
+use leptos::server::SharedValue;
+use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::{path, SsrMode};
+
+/// The name of the browser bundle's files under `/pkg`.
+pub const OUTPUT_NAME: &str = "aivet";
+
+/// The HTML document around the application (rendered on the server only).
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    let lang = use_context::<crate::ssr::RequestCtx>().map(|c| c.lang).unwrap_or_default();
+    #[cfg(not(feature = "ssr"))]
+    let lang = aivet_domain::Lang::default();
+    view! {
+        <!DOCTYPE html>
+        <html lang=lang.code()>
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <meta name="color-scheme" content="light"/>
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                <HydrationScripts options/>
+                <MetaTags/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+/// The page context, computed by the server and shipped with the page.
+pub fn page_ctx() -> PageCtx {
+    use_context::<PageCtx>().expect("PageCtx is provided by App")
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    // On the server the context comes from the request; in the browser from
+    // the serialized copy in the page.
+    let shared = SharedValue::new(|| {
+        // The server provides it for every page; without it (the route
+        // list is generated without a request) render signed out.
+        use_context::<PageCtx>()
+            .unwrap_or(PageCtx { lang: aivet_domain::Lang::default(), user: None, org: None, orgs: Vec::new() })
+    });
+    let pc = shared.into_inner();
+    provide_context(CurrentLang(pc.lang));
+    provide_context(pc);
+
+    view! {
+        <Stylesheet id="leptos" href=format!("/pkg/{OUTPUT_NAME}.css")/>
+        <Title formatter=|t: String| if t.is_empty() { "aivet".to_owned() } else { format!("{t} · aivet") }/>
+        <Router>
+            <Routes fallback=not_found::NotFound>
+                <Route path=path!("/") view=dashboard::Dashboard ssr=SsrMode::Async/>
+                <Route path=path!("/login") view=auth::SignInPage ssr=SsrMode::Async/>
+                <Route path=path!("/signup") view=auth::SignUpPage ssr=SsrMode::Async/>
+                <Route path=path!("/invite/:token") view=invite::InvitePage ssr=SsrMode::Async/>
+                <Route path=path!("/services") view=placeholders::ServicesPage ssr=SsrMode::Async/>
+                <Route path=path!("/vendors") view=placeholders::VendorsPage ssr=SsrMode::Async/>
+                <Route path=path!("/follow-ups") view=placeholders::FollowUpsPage ssr=SsrMode::Async/>
+                <Route path=path!("/incidents") view=placeholders::IncidentsPage ssr=SsrMode::Async/>
+                <Route path=path!("/reports") view=placeholders::ReportsPage ssr=SsrMode::Async/>
+                <Route path=path!("/settings") view=settings::SettingsPage ssr=SsrMode::Async/>
+                <Route path=path!("/account") view=account::AccountPage ssr=SsrMode::Async/>
+            </Routes>
+        </Router>
+    }
+}

@@ -1,0 +1,76 @@
+//! The page behind an invitation link. Opening it changes nothing; joining
+//! takes a deliberate click (mail scanners open links too).
+
+use crate::api::{self, InvitationView};
+use crate::app::page_ctx;
+use crate::components::{action_error, CardLayout, Field, FormError, Submit};
+use crate::i18n::{lang, t};
+use aivet_domain::Msg;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+#[component]
+pub fn InvitePage() -> impl IntoView {
+    let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
+    let info = Resource::new_blocking(move || token.clone(), api::invite_info);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match info.await {
+                    Ok(Some(i)) => view! { <InviteOpen info=i/> }.into_any(),
+                    _ => view! {
+                        <CardLayout title=t(Msg::NotFoundTitle).to_owned()>
+                            <p id="invite-invalid">{t(Msg::InviteInvalid)}</p>
+                        </CardLayout>
+                    }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+fn InviteOpen(info: InvitationView) -> impl IntoView {
+    let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
+    let l = lang();
+    let title = Msg::InviteAcceptTitle.fill(l, &[("org", &info.org_name)]);
+    let lead = Msg::InviteAcceptLead.fill(l, &[("org", &info.org_name), ("role", info.role.label().text(l))]);
+    let signed_in = page_ctx().user.is_some();
+    let accept = ServerAction::<api::AcceptInvite>::new();
+    let join = ServerAction::<api::SignUpWithInvite>::new();
+    let accept_error = action_error(accept);
+    let join_error = action_error(join);
+    let body = if signed_in {
+        view! {
+            <ActionForm action=accept attr:class="form">
+                <FormError error=accept_error/>
+                <input type="hidden" name="token" value=token.clone()/>
+                <Submit label=Msg::InviteAcceptButton pending=accept.pending().into() id="accept-invite"/>
+            </ActionForm>
+        }
+        .into_any()
+    } else {
+        view! {
+            <p>{t(Msg::InviteNewAccount)}</p>
+            <ActionForm action=join attr:class="form">
+                <FormError error=join_error/>
+                <input type="hidden" name="token" value=token.clone()/>
+                <div class="field">
+                    <label for="invite-email">{t(Msg::FieldEmail)}</label>
+                    <input id="invite-email" type="email" value=info.email.clone() readonly/>
+                </div>
+                <Field name="name" label=Msg::FieldYourName autocomplete="name" error=join_error/>
+                <Field name="password" label=Msg::FieldPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password" error=join_error/>
+                <Submit label=Msg::InviteAcceptButton pending=join.pending().into() id="join"/>
+            </ActionForm>
+            <p class="muted"><a href="/login">{t(Msg::InviteHaveAccount)}</a></p>
+        }
+        .into_any()
+    };
+    view! {
+        <CardLayout title>
+            <p class="lead">{lead}</p>
+            {body}
+        </CardLayout>
+    }
+}

@@ -1,0 +1,9 @@
+//! One module per area of the application; each page is a component.
+
+pub mod account;
+pub mod auth;
+pub mod dashboard;
+pub mod invite;
+pub mod not_found;
+pub mod placeholders;
+pub mod settings;

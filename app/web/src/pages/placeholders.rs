@@ -1,0 +1,38 @@
+//! The areas whose features arrive with later releases: each shows its
+//! navigation place and an explanatory empty state.
+
+use crate::components::{AppLayout, EmptyState};
+use crate::i18n::t;
+use aivet_domain::Msg;
+use leptos::prelude::*;
+
+#[component]
+fn Area(title: Msg, empty: Msg) -> impl IntoView {
+    view! {
+        <AppLayout title>
+            <EmptyState text=empty/>
+            <p class="muted">{t(Msg::ComingSoon)}</p>
+        </AppLayout>
+    }
+}
+
+#[component]
+pub fn ServicesPage() -> impl IntoView {
+    view! { <Area title=Msg::NavServices empty=Msg::EmptyServices/> }
+}
+#[component]
+pub fn VendorsPage() -> impl IntoView {
+    view! { <Area title=Msg::NavVendors empty=Msg::EmptyVendors/> }
+}
+#[component]
+pub fn FollowUpsPage() -> impl IntoView {
+    view! { <Area title=Msg::NavFollowUps empty=Msg::EmptyFollowUps/> }
+}
+#[component]
+pub fn IncidentsPage() -> impl IntoView {
+    view! { <Area title=Msg::NavIncidents empty=Msg::EmptyIncidents/> }
+}
+#[component]
+pub fn ReportsPage() -> impl IntoView {
+    view! { <Area title=Msg::NavReports empty=Msg::EmptyReports/> }
+}

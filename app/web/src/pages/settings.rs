@@ -1,0 +1,233 @@
+//! Organisation settings: members and their roles, invitations, another
+//! organisation, and the recent audit log.
+
+use crate::api::{self, SettingsView};
+use crate::components::{action_error, AppLayout, Field, FormError, Submit};
+use crate::i18n::{date, lang, t};
+use aivet_domain::{Msg, Role};
+use leptos::prelude::*;
+
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    let data = Resource::new_blocking(|| (), |_| api::settings_data());
+    view! {
+        <AppLayout title=Msg::SettingsTitle>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => view! { <Settings d/> }.into_any(),
+                        Err(e) => view! { <div class="alert error" role="alert">{t(e.msg)}</div> }.into_any(),
+                    }
+                })}
+            </Suspense>
+            <NewOrg/>
+        </AppLayout>
+    }
+}
+
+#[component]
+fn Settings(d: SettingsView) -> impl IntoView {
+    let owner = d.org.role == Role::Owner;
+    let members = d.members.into_iter().map(|m| view! { <MemberRow m owner/> }).collect_view();
+    let org = view! {
+        <section class="panel" aria-labelledby="org-title">
+            <h2 id="org-title">{t(Msg::OrgDetailsTitle)}</h2>
+            <dl class="facts">
+                <dt>{t(Msg::FieldOrgName)}</dt><dd id="org-name">{d.org.name.clone()}</dd>
+                <dt>{t(Msg::OrgSlug)}</dt><dd><code>{d.org.slug.clone()}</code></dd>
+                <dt>{t(Msg::FieldRole)}</dt><dd>{t(d.org.role.label())}</dd>
+            </dl>
+        </section>
+    }
+    .into_any();
+    let members = view! {
+        <section class="panel" aria-labelledby="members-title">
+            <h2 id="members-title">{t(Msg::MembersTitle)}</h2>
+            {(!owner).then(|| view! { <p class="muted">{t(Msg::OwnersOnly)}</p> })}
+            <div class="table-wrap">
+                <table class="table" id="members">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::MemberName)}</th>
+                        <th scope="col">{t(Msg::FieldEmail)}</th>
+                        <th scope="col">{t(Msg::FieldRole)}</th>
+                        <th scope="col">{t(Msg::MemberSince)}</th>
+                        <th scope="col"><span class="visually-hidden">{t(Msg::RemoveMember)}</span></th>
+                    </tr></thead>
+                    <tbody>{members}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+    .into_any();
+    let invites = owner.then(|| view! { <Invites invites=d.invites.clone()/> }.into_any());
+    let audit = view! {
+        <section class="panel" aria-labelledby="audit-title">
+            <h2 id="audit-title">{t(Msg::AuditTitle)}</h2>
+            <ul class="audit">
+                {d.audit.into_iter().map(|e| view! {
+                    <li><time>{e.at.format("%Y-%m-%d %H:%M UTC").to_string()}</time>" "<span>{e.actor}</span>" "<code>{e.action}</code>" "<span class="muted">{e.detail}</span></li>
+                }).collect_view()}
+            </ul>
+        </section>
+    }
+    .into_any();
+    view! { {org} {members} {invites} {audit} }
+}
+
+#[component]
+fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
+    let l = lang();
+    let role_action = ServerAction::<api::SetMemberRole>::new();
+    let remove_action = ServerAction::<api::RemoveMember>::new();
+    let role_error = action_error(role_action);
+    let remove_error = action_error(remove_action);
+    let id = m.id.to_string();
+    let role_cell = if owner {
+        let options = Role::ALL
+            .into_iter()
+            .map(|r| view! { <option value=r.as_str() selected=r == m.role>{t(r.label())}</option> })
+            .collect_view();
+        let select_id = format!("role-{id}");
+        let hidden_id = id.clone();
+        view! {
+            <ActionForm action=role_action attr:class="inline-form">
+                <input type="hidden" name="membership_id" value=hidden_id/>
+                <label for=select_id.clone() class="visually-hidden">{t(Msg::FieldRole)}</label>
+                <select id=select_id name="role">{options}</select>
+                <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
+                <FormError error=role_error/>
+            </ActionForm>
+        }
+        .into_any()
+    } else {
+        view! { <span>{t(m.role.label())}</span> }.into_any()
+    };
+    let confirm = Msg::RemoveMemberConfirm.fill(l, &[("name", &m.name)]);
+    view! {
+        <tr>
+            <td>{m.name.clone()}{m.is_me.then(|| view! { " " <span class="badge">{t(Msg::MemberYou)}</span> })}</td>
+            <td>{m.email.clone()}</td>
+            <td>{role_cell}</td>
+            <td>{date(m.since)}</td>
+            <td>
+                {(owner && !m.is_me).then(|| view! {
+                    <details class="confirm">
+                        <summary class="button small danger-outline">{t(Msg::RemoveMember)}</summary>
+                        <ActionForm action=remove_action attr:class="confirm-box">
+                            <p>{confirm.clone()}</p>
+                            <input type="hidden" name="membership_id" value=id.clone()/>
+                            <button type="submit" class="button small danger">{t(Msg::ConfirmRemove)}</button>
+                            <FormError error=remove_error/>
+                        </ActionForm>
+                    </details>
+                })}
+            </td>
+        </tr>
+    }
+}
+
+#[component]
+fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
+    let create = ServerAction::<api::CreateInvite>::new();
+    let error = action_error(create);
+    let created = move || create.value().get().and_then(|r| r.ok());
+    let pending_list = if invites.is_empty() {
+        view! { <p class="muted">{t(Msg::NoPendingInvites)}</p> }.into_any()
+    } else {
+        view! {
+            <ul class="invites" id="pending-invites">
+                {invites.into_iter().map(|i| view! { <InviteRow i/> }).collect_view()}
+            </ul>
+        }
+        .into_any()
+    };
+    let role_options = [Role::Editor, Role::Viewer, Role::Owner]
+        .into_iter()
+        .map(|r| view! { <option value=r.as_str()>{t(r.label())}" — "{t(role_help(r))}</option> })
+        .collect_view();
+    view! {
+        <section class="panel" aria-labelledby="invite-title">
+            <h2 id="invite-title">{t(Msg::InviteTitle)}</h2>
+            <p>{t(Msg::InviteLead)}</p>
+            <ActionForm action=create attr:class="form narrow" attr:id="invite-form">
+                <FormError error/>
+                <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="off" error/>
+                <div class="field">
+                    <label for="f-role">{t(Msg::FieldRole)}</label>
+                    <select id="f-role" name="role">{role_options}</select>
+                </div>
+                <Submit label=Msg::CreateInvite pending=create.pending().into() id="create-invite"/>
+            </ActionForm>
+            {move || created().map(|c| view! { <CreatedLink c/> })}
+            <h3>{t(Msg::PendingInvites)}</h3>
+            {pending_list}
+        </section>
+    }
+}
+
+fn role_help(r: Role) -> Msg {
+    match r {
+        Role::Owner => Msg::RoleOwnerHelp,
+        Role::Editor => Msg::RoleEditorHelp,
+        Role::Viewer => Msg::RoleViewerHelp,
+    }
+}
+
+#[component]
+fn CreatedLink(c: api::CreatedInvite) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let link = c.link.clone();
+    let copy = move |_| {
+        #[cfg(feature = "hydrate")]
+        if let Some(w) = web_sys::window() {
+            let _ = w.navigator().clipboard().write_text(&link);
+            copied.set(true);
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = &link;
+    };
+    view! {
+        <div class="alert success" role="status">
+            <p>{Msg::InviteCreated.fill(lang(), &[("email", &c.email)])}</p>
+            <div class="copy-row">
+                <label for="invite-link" class="visually-hidden">{t(Msg::CopyLink)}</label>
+                <input id="invite-link" readonly value=c.link.clone()/>
+                <button type="button" class="button small" on:click=copy>
+                    {move || if copied.get() { t(Msg::Copied) } else { t(Msg::CopyLink) }}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn InviteRow(i: api::InviteView) -> impl IntoView {
+    let revoke = ServerAction::<api::RevokeInvite>::new();
+    view! {
+        <li>
+            <span>{i.email.clone()}</span>" · "<span>{t(i.role.label())}</span>" · "
+            <span>{t(Msg::Expires)}" "{date(i.expires_at)}</span>
+            <ActionForm action=revoke attr:class="inline-form">
+                <input type="hidden" name="invite_id" value=i.id.to_string()/>
+                <button type="submit" class="button small secondary">{t(Msg::Revoke)}</button>
+            </ActionForm>
+        </li>
+    }
+}
+
+#[component]
+fn NewOrg() -> impl IntoView {
+    let action = ServerAction::<api::CreateOrg>::new();
+    let error = action_error(action);
+    view! {
+        <section class="panel" aria-labelledby="new-org-title">
+            <h2 id="new-org-title">{t(Msg::NewOrgTitle)}</h2>
+            <p>{t(Msg::NewOrgLead)}</p>
+            <ActionForm action attr:class="form narrow" attr:id="new-org-form">
+                <FormError error/>
+                <Field name="org_name" label=Msg::FieldOrgName autocomplete="organization" error/>
+                <Submit label=Msg::CreateOrg pending=action.pending().into()/>
+            </ActionForm>
+        </section>
+    }
+}

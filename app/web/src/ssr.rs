@@ -1,0 +1,143 @@
+//! Server-side glue between axum and the pages: the per-request context the
+//! server provides, and the helpers server functions use to read it, set
+//! cookies, redirect and report errors.
+
+use crate::api::{OrgView, PageCtx, UserView};
+use crate::error::AppError;
+use aivet_domain::{Lang, Msg};
+use aivet_services::{Auth, ServiceError, Services, SessionToken};
+use http::header::{HeaderValue, REFERER, SET_COOKIE};
+use http::StatusCode;
+use leptos::prelude::*;
+use leptos_axum::ResponseOptions;
+
+pub const SESSION_COOKIE: &str = "aivet_session";
+pub const LANG_COOKIE: &str = "aivet_lang";
+
+/// Everything a page or server function may know about its request. Built by
+/// the server's middleware; the organisation comes from the session, never
+/// from the request's parameters.
+#[derive(Clone)]
+pub struct RequestCtx {
+    pub services: Services,
+    pub auth: Option<Auth>,
+    pub lang: Lang,
+    /// The client's network address (the peer, or the proxy's header when the
+    /// peer is a configured proxy), for rate limits.
+    pub client: String,
+    pub request_id: String,
+    /// The configured public base URL, without a trailing slash. Links are
+    /// built from it, never from the Host header.
+    pub base_url: String,
+    pub secure_cookies: bool,
+}
+
+impl RequestCtx {
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{}", self.base_url, path)
+    }
+
+    fn cookie_attrs(&self) -> &'static str {
+        if self.secure_cookies {
+            "; Path=/; HttpOnly; SameSite=Lax; Secure"
+        } else {
+            "; Path=/; HttpOnly; SameSite=Lax"
+        }
+    }
+
+    fn add_cookie(&self, cookie: String) {
+        if let (Some(res), Ok(v)) = (use_context::<ResponseOptions>(), HeaderValue::from_str(&cookie)) {
+            res.append_header(SET_COOKIE, v);
+        }
+    }
+
+    pub fn set_session_cookie(&self, token: &SessionToken) {
+        self.add_cookie(format!("{SESSION_COOKIE}={}{}", token.0, self.cookie_attrs()));
+    }
+
+    pub fn clear_session_cookie(&self) {
+        self.add_cookie(format!("{SESSION_COOKIE}=; Max-Age=0{}", self.cookie_attrs()));
+    }
+
+    pub fn set_lang_cookie(&self, lang: Lang) {
+        self.add_cookie(format!("{LANG_COOKIE}={}; Max-Age=31536000{}", lang.code(), self.cookie_attrs()));
+    }
+
+    /// Redirects to the page the request came from (same origin only).
+    pub fn back(&self) -> Result<(), AppError> {
+        let referer = use_context::<http::request::Parts>()
+            .and_then(|p| p.headers.get(REFERER).and_then(|v| v.to_str().ok()).map(str::to_owned));
+        let target = referer
+            .as_deref()
+            .and_then(|r| r.strip_prefix(&self.base_url))
+            .filter(|p| p.starts_with('/') && !p.starts_with("//"))
+            .unwrap_or("/")
+            .to_owned();
+        done(&target)
+    }
+
+    /// The context every page needs, from the session.
+    pub async fn page_ctx(&self) -> Result<PageCtx, ServiceError> {
+        let Some(auth) = &self.auth else {
+            return Ok(PageCtx { lang: self.lang, user: None, org: None, orgs: Vec::new() });
+        };
+        let orgs: Vec<OrgView> = self
+            .services
+            .my_orgs(auth)
+            .await?
+            .into_iter()
+            .map(|o| OrgView { id: o.org_id, name: o.name, slug: o.slug, role: o.role })
+            .collect();
+        let org = auth.tenant.as_ref().and_then(|t| orgs.iter().find(|o| o.id == t.org_id()).cloned());
+        Ok(PageCtx {
+            lang: self.lang,
+            user: Some(UserView { name: auth.user.name.clone(), email: auth.user.email.clone() }),
+            org,
+            orgs,
+        })
+    }
+}
+
+/// The request context; its absence is a server bug.
+pub fn ctx() -> Result<RequestCtx, AppError> {
+    use_context::<RequestCtx>().ok_or_else(|| AppError::new(Msg::ErrGeneric))
+}
+
+/// The signed-in user, or a "please sign in" error.
+pub fn auth(c: &RequestCtx) -> Result<&Auth, AppError> {
+    c.auth.as_ref().ok_or_else(|| service_error(ServiceError::Unauthenticated))
+}
+
+/// Ends a state-changing server function with a redirect to `path`.
+pub fn done(path: &str) -> Result<(), AppError> {
+    leptos_axum::redirect(path);
+    Ok(())
+}
+
+/// Maps a service error to what the user sees, with the matching HTTP status.
+/// Our own failures are logged with their cause and the request id; the user
+/// gets only the id.
+pub fn service_error(e: ServiceError) -> AppError {
+    let status = match &e {
+        ServiceError::NotFound => StatusCode::NOT_FOUND,
+        ServiceError::Unauthenticated => StatusCode::UNAUTHORIZED,
+        ServiceError::Forbidden => StatusCode::FORBIDDEN,
+        ServiceError::Invalid(_) | ServiceError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
+        ServiceError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    if let Some(res) = use_context::<ResponseOptions>() {
+        res.set_status(status);
+    }
+    let mut err = AppError::new(e.msg());
+    if let ServiceError::Invalid(fields) = &e {
+        err.fields = fields.iter().map(|(f, m)| ((*f).to_owned(), *m)).collect();
+    }
+    if let ServiceError::Internal(cause) = &e {
+        let request_id = use_context::<RequestCtx>().map(|c| c.request_id).unwrap_or_default();
+        tracing::error!(request_id = %request_id, error = %cause, "request failed");
+        err.request_id = Some(request_id);
+    }
+    err
+}
