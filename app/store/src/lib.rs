@@ -18,6 +18,8 @@ use std::sync::Arc;
 
 pub mod postgres;
 pub mod sqlite;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod ts;
 
 pub use ts::{OptTs, Ts};

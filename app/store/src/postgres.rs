@@ -27,6 +27,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("invites", "SELECT, INSERT, UPDATE"),
     ("sessions", "SELECT, INSERT, UPDATE, DELETE"),
     ("audit_log", "SELECT, INSERT"),
+    ("_sqlx_migrations", "SELECT"),
 ];
 
 #[derive(Clone)]
