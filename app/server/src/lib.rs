@@ -42,6 +42,15 @@ impl Application {
     }
 
     pub async fn build_with_limits(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .with_context(|| format!("cannot listen on {} (AIVET_LISTEN)", config.listen))?;
+        Self::build_on(config, listener, clock, limits).await
+    }
+
+    /// Builds on a listener the caller has bound already (tests bind port 0
+    /// first, so the base URL can name the real port).
+    pub async fn build_on(config: Config, listener: TcpListener, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
         if config.is_sqlite() {
             std::fs::create_dir_all(&config.data_dir)
                 .with_context(|| format!("cannot create the data directory {}", config.data_dir.display()))?;
@@ -68,9 +77,6 @@ impl Application {
                 "the browser bundle is missing: pages work, but without hydration (build it with scripts/build.sh)"
             );
         }
-        let listener = TcpListener::bind(config.listen)
-            .await
-            .with_context(|| format!("cannot listen on {} (AIVET_LISTEN)", config.listen))?;
         let state = AppState { services, config: Arc::new(config), leptos };
         let router = routes::router(state.clone());
         Ok(Application { listener, router, state })

@@ -26,6 +26,21 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/robots.txt"),
 ];
 
+/// Every route the server answers, as (method, path): pages, server
+/// functions and plain routes. The cross-tenant test walks this list, so a new
+/// route cannot escape it.
+pub fn inventory() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = leptos_axum::generate_route_list(aivet_web::App)
+        .iter()
+        .map(|r| ("GET".to_owned(), r.path().to_owned()))
+        .collect();
+    out.extend(leptos::server_fn::axum::server_fn_paths().map(|(path, method)| (method.to_string(), path.to_owned())));
+    out.extend(PLAIN_ROUTES.iter().map(|(m, p)| ((*m).to_owned(), (*p).to_owned())));
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The prefix under which server functions are mounted.
 pub const API_PREFIX: &str = "/api";
 
@@ -81,7 +96,14 @@ async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
         },
         move || aivet_web::shell(options.clone()),
     );
-    handler(req).await
+    let mut res = handler(req).await;
+    // A page that redirects (e.g. signed out) answers 302 whatever the
+    // client's Accept header says.
+    if res.status() == StatusCode::OK && res.headers().contains_key(header::LOCATION) {
+        *res.status_mut() = StatusCode::FOUND;
+        *res.body_mut() = Body::empty();
+    }
+    res
 }
 
 /// Runs a server function.

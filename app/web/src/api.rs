@@ -117,7 +117,9 @@ pub async fn sign_out() -> Result<(), AppError> {
 #[server(endpoint = "set_language")]
 pub async fn set_language(lang: String) -> Result<(), AppError> {
     let c = ctx()?;
-    let lang: Lang = lang.parse().map_err(|_| AppError::new(aivet_domain::Msg::ErrFormInvalid))?;
+    let lang: Lang = lang
+        .parse()
+        .map_err(|_| service_error(aivet_services::ServiceError::Invalid(vec![("lang", aivet_domain::Msg::ErrFormInvalid)])))?;
     if let Some(a) = &c.auth {
         c.services.set_language(a, lang).await.map_err(service_error)?;
     }

@@ -37,10 +37,17 @@ impl FromServerFnError for AppError {
     type Encoder = JsonEncoding;
 
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
-        match value {
-            // Arguments that do not decode (wrong types, unknown shapes).
-            ServerFnErrorErr::Args(_) | ServerFnErrorErr::Deserialization(_) => AppError::new(Msg::ErrFormInvalid),
-            _ => AppError::new(Msg::ErrGeneric),
+        // Arguments that do not decode (missing fields, wrong types, broken
+        // UTF-8) are the client's mistake: 422, not a server error.
+        let bad_input = matches!(value, ServerFnErrorErr::Args(_) | ServerFnErrorErr::Deserialization(_));
+        #[cfg(feature = "ssr")]
+        if let Some(res) = leptos::prelude::use_context::<leptos_axum::ResponseOptions>() {
+            res.set_status(if bad_input {
+                http::StatusCode::UNPROCESSABLE_ENTITY
+            } else {
+                http::StatusCode::INTERNAL_SERVER_ERROR
+            });
         }
+        AppError::new(if bad_input { Msg::ErrFormInvalid } else { Msg::ErrGeneric })
     }
 }

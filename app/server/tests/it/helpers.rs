@@ -1,0 +1,182 @@
+//! Starting the application for a test and talking to it.
+
+use aivet_server::config::Config;
+use aivet_server::Application;
+use aivet_services::{FixedClock, Limits, Services};
+use aivet_store::testing::{Backend, TestDb};
+use chrono::{TimeZone, Utc};
+use reqwest::header::{HeaderMap, HeaderValue};
+use reqwest::{Client, Response};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use aivet_store::testing::Backend as Db;
+
+pub struct TestApp {
+    pub base: String,
+    pub clock: Arc<FixedClock>,
+    pub services: Services,
+    pub db: TestDb,
+    pub data_dir: PathBuf,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.server.abort();
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+pub struct Options {
+    pub limits: Limits,
+    pub base_url: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { limits: Limits::default(), base_url: None }
+    }
+}
+
+impl TestApp {
+    /// The app on a fresh database of the given kind; `None` when that kind
+    /// is not available here (PostgreSQL not configured and not required).
+    pub async fn spawn(backend: Backend) -> Option<TestApp> {
+        Self::spawn_with(backend, Options::default()).await
+    }
+
+    pub async fn spawn_with(backend: Backend, options: Options) -> Option<TestApp> {
+        let db = TestDb::new(backend).await?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let base = options.base_url.clone().unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+        let data_dir = std::env::temp_dir().join(format!("aivet-it-{}", uuid::Uuid::new_v4().simple()));
+        let site_root = std::env::var("AIVET_SITE_ROOT").map(PathBuf::from).unwrap_or_else(|_| repo_root().join("target/site"));
+        let mut env: HashMap<String, String> = HashMap::new();
+        env.insert("AIVET_LISTEN".into(), format!("127.0.0.1:{port}"));
+        env.insert("AIVET_BASE_URL".into(), base.clone());
+        env.insert("AIVET_DATA_DIR".into(), data_dir.display().to_string());
+        env.insert("AIVET_DATABASE_URL".into(), db.url().to_owned());
+        if let Some(admin) = db.admin_url() {
+            env.insert("AIVET_DATABASE_ADMIN_URL".into(), admin.to_owned());
+        }
+        env.insert("AIVET_SESSION_SECRET".into(), "test-secret-test-secret-test-secret-0123".into());
+        env.insert("AIVET_SITE_ROOT".into(), site_root.display().to_string());
+        let config = Config::from_sources(&env, &data_dir).expect("test configuration");
+        let clock = Arc::new(FixedClock::new(Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap()));
+        let app = Application::build_on(config, listener, clock.clone(), options.limits).await.expect("application starts");
+        let services = app.services().clone();
+        let server = tokio::spawn(async move {
+            let _ = app.run_until_stopped().await;
+        });
+        let test_app = TestApp { base: format!("http://127.0.0.1:{port}"), clock, services, db, data_dir, server };
+        test_app.await_ready(&base).await;
+        Some(test_app)
+    }
+
+    /// Waits until the server answers its health check (it is bound before
+    /// the task starts, so this is immediate; never a sleep).
+    async fn await_ready(&self, _origin: &str) {
+        let c = Client::new();
+        for _ in 0..1000 {
+            if let Ok(r) = c.get(self.url("/health")).send().await {
+                if r.status().is_success() {
+                    return;
+                }
+            }
+            tokio::task::yield_now().await;
+        }
+        panic!("the server did not become ready");
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// A browser-like client with its own cookie jar, sending the app's
+    /// Origin (as browsers do on POST), not following redirects.
+    pub fn client(&self) -> Client {
+        self.client_with_origin(&self.base)
+    }
+
+    pub fn client_with_origin(&self, origin: &str) -> Client {
+        let mut h = HeaderMap::new();
+        h.insert("origin", HeaderValue::from_str(origin).unwrap());
+        Client::builder()
+            .cookie_store(true)
+            .default_headers(h)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
+    }
+
+    /// Calls a server function as the browser bundle does (form-encoded POST).
+    pub async fn call(&self, c: &Client, name: &str, form: &[(&str, &str)]) -> Response {
+        c.post(self.url(&format!("/api/{name}"))).form(form).send().await.unwrap()
+    }
+
+    /// Signs up a new owner with a new organisation; returns the signed-in client.
+    pub async fn sign_up(&self, email: &str, org: &str) -> Client {
+        let c = self.client();
+        let r = self
+            .call(&c, "sign_up", &[("email", email), ("password", PASSWORD), ("name", &name_of(email)), ("org_name", org)])
+            .await;
+        assert!(r.status().is_success() || r.status().is_redirection(), "sign up {email}: {}", r.status());
+        c
+    }
+
+    /// Invites `email` into the owner's organisation and signs them up through the link.
+    pub async fn invite_and_join(&self, owner: &Client, email: &str, role: &str) -> Client {
+        let r = self.call(owner, "create_invite", &[("email", email), ("role", role)]).await;
+        assert_eq!(r.status(), 200, "create invite");
+        let link = r.json::<serde_json::Value>().await.unwrap()["link"].as_str().unwrap().to_owned();
+        let token = link.rsplit('/').next().unwrap().to_owned();
+        let c = self.client();
+        let r = self.call(&c, "sign_up_with_invite", &[("token", &token), ("name", &name_of(email)), ("password", PASSWORD)]).await;
+        assert!(r.status().is_success() || r.status().is_redirection(), "join: {}", r.status());
+        c
+    }
+
+    pub async fn get_text(&self, c: &Client, path: &str) -> (u16, String) {
+        let r = c.get(self.url(path)).send().await.unwrap();
+        let s = r.status().as_u16();
+        (s, r.text().await.unwrap())
+    }
+
+    /// A direct connection to the test database (as its owner on PostgreSQL).
+    pub async fn raw_sqlite(&self) -> sqlx::SqlitePool {
+        sqlx::SqlitePool::connect(self.db.url()).await.unwrap()
+    }
+}
+
+pub const PASSWORD: &str = "correct horse battery staple";
+
+pub fn name_of(email: &str) -> String {
+    let local = email.split('@').next().unwrap();
+    let mut c = local.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+/// Runs a test body against both databases.
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test] async fn $name() { super::$name($crate::helpers::Db::Sqlite).await })*
+        }
+        mod postgres {
+            $(#[tokio::test] async fn $name() { super::$name($crate::helpers::Db::Postgres).await })*
+        }
+    };
+}
+
+pub fn set_cookies(r: &Response) -> Vec<String> {
+    r.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect()
+}
+

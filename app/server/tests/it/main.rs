@@ -1,0 +1,9 @@
+//! Integration tests: the real server on 127.0.0.1:0, a fresh database per
+//! test (SQLite file or PostgreSQL database), driven over HTTP — and a real
+//! headless Chromium for the journeys a person clicks through.
+
+mod accounts;
+mod browser;
+mod helpers;
+mod matrix;
+mod security;
