@@ -155,6 +155,15 @@ impl TestApp {
     }
 }
 
+pub trait ClockExt {
+    fn now_for_tests(&self) -> chrono::DateTime<Utc>;
+}
+impl ClockExt for Arc<FixedClock> {
+    fn now_for_tests(&self) -> chrono::DateTime<Utc> {
+        aivet_services::Clock::now(self.as_ref())
+    }
+}
+
 pub const PASSWORD: &str = "correct horse battery staple";
 
 pub fn name_of(email: &str) -> String {
