@@ -56,6 +56,15 @@ pub fn App() -> impl IntoView {
     provide_context(CurrentLang(pc.lang));
     provide_context(pc);
 
+    // Once the browser bundle runs, mark the document as hydrated, so tests
+    // (and styles) can tell.
+    Effect::new(move |_| {
+        #[cfg(feature = "hydrate")]
+        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = root.set_attribute("data-hydrated", "true");
+        }
+    });
+
     view! {
         <Stylesheet id="leptos" href=format!("/pkg/{OUTPUT_NAME}.css")/>
         <Title formatter=|t: String| if t.is_empty() { "aivet".to_owned() } else { format!("{t} · aivet") }/>

@@ -1,1 +1,153 @@
+//! Journeys a person clicks through, in a real headless Chromium driven by
+//! ChromeDriver: sign up (with a mistake first), see the dashboard hydrate,
+//! switch the language, sign out.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` and the browser bundle in
+//! the site folder (`scripts/build.sh`); `./dev test` provides both and sets
+//! `AIVET_TEST_BROWSER=1`, which turns their absence into a failure instead
+//! of a skip.
 
+use crate::helpers::*;
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::process::Stdio;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+struct Browser {
+    client: Client,
+    _driver: Child,
+    profile: std::path::PathBuf,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn required() -> bool {
+    std::env::var("AIVET_TEST_BROWSER").as_deref() == Ok("1")
+}
+
+async fn browser() -> Option<Browser> {
+    let chromium = std::env::var("AIVET_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let site = std::env::var("AIVET_SITE_ROOT").map(std::path::PathBuf::from).unwrap_or_else(|_| repo_root().join("target/site"));
+    let missing = if !std::path::Path::new(&chromium).exists() {
+        Some(format!("{chromium} not found (apt-get install chromium chromium-driver)"))
+    } else if !site.join("pkg/aivet_bg.wasm").exists() {
+        Some(format!("no browser bundle in {} (run scripts/build.sh)", site.display()))
+    } else {
+        None
+    };
+    if let Some(why) = missing {
+        assert!(!required(), "browser test required but {why}");
+        eprintln!("note: skipping browser test: {why}");
+        return None;
+    }
+    // ChromeDriver on a free port; ready when it says so on stdout.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut driver = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("chromedriver starts");
+    let mut lines = BufReader::new(driver.stdout.take().unwrap()).lines();
+    while let Some(line) = lines.next_line().await.unwrap() {
+        if line.contains("started successfully") {
+            break;
+        }
+    }
+    let profile = std::env::temp_dir().join(format!("aivet-chromium-{}", uuid::Uuid::new_v4().simple()));
+    let caps = serde_json::json!({
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1200,900", format!("--user-data-dir={}", profile.display()),
+            ]
+        }
+    });
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps.as_object().unwrap().clone())
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a browser session");
+    Some(Browser { client, _driver: driver, profile })
+}
+
+async fn hydrated(c: &Client) {
+    c.wait().for_element(Locator::Css("html[data-hydrated='true']")).await.expect("the page hydrates");
+}
+
+async fn fill(c: &Client, css: &str, text: &str) {
+    let el = c.find(Locator::Css(css)).await.unwrap();
+    el.clear().await.unwrap();
+    el.send_keys(text).await.unwrap();
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    c.wait().for_element(Locator::Css(css)).await.unwrap().text().await.unwrap()
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let dir = repo_root().join("target/screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    if let Ok(png) = c.screenshot().await {
+        let _ = std::fs::write(dir.join(format!("{name}.png")), png);
+    }
+}
+
+#[tokio::test]
+async fn sign_up_hydrate_switch_language_sign_out() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+
+    c.goto(&app.url("/signup")).await.unwrap();
+    hydrated(c).await;
+    fill(c, "#f-name", "Kari Nordmann").await;
+    fill(c, "#f-email", "kari@example.no").await;
+    fill(c, "#f-password", "short").await;
+    fill(c, "#f-org_name", "Bærum Regnskap AS").await;
+    c.find(Locator::Css("#sign-up")).await.unwrap().click().await.unwrap();
+    // The mistake is shown next to the field, and nothing typed is lost.
+    let err = text(c, "#f-password-error").await;
+    assert_eq!(err, "The password needs at least 10 characters.");
+    let kept = c.find(Locator::Css("#f-email")).await.unwrap().prop("value").await.unwrap();
+    assert_eq!(kept.as_deref(), Some("kari@example.no"));
+    assert_eq!(
+        c.find(Locator::Css("#f-password")).await.unwrap().attr("aria-invalid").await.unwrap().as_deref(),
+        Some("true")
+    );
+    screenshot(c, "signup-error").await;
+
+    fill(c, "#f-password", PASSWORD).await;
+    c.find(Locator::Css("#sign-up")).await.unwrap().click().await.unwrap();
+    c.wait().for_url(&url::Url::parse(&app.url("/")).unwrap()).await.unwrap();
+    hydrated(c).await;
+    assert_eq!(text(c, "#welcome").await, "Welcome, Kari Nordmann.");
+    assert_eq!(text(c, "main h1").await, "Dashboard");
+    screenshot(c, "dashboard").await;
+
+    // Switch to German: the page comes back in German.
+    c.find(Locator::Css("#lang-switch option[value='de']")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css(".lang-switcher button")).await.unwrap().click().await.unwrap();
+    c.wait().for_element(Locator::Css("html[lang='de']")).await.unwrap();
+    hydrated(c).await;
+    assert_eq!(text(c, "main h1").await, "Übersicht");
+    assert_eq!(text(c, "#welcome").await, "Willkommen, Kari Nordmann.");
+
+    // Settings in German, then sign out: the sign-in page stays German.
+    c.goto(&app.url("/settings")).await.unwrap();
+    assert_eq!(text(c, "#org-name").await, "Bærum Regnskap AS");
+    screenshot(c, "settings").await;
+    c.find(Locator::Css("#sign-out")).await.unwrap().click().await.unwrap();
+    c.wait().for_element(Locator::Css("#sign-in-form")).await.unwrap();
+    assert_eq!(text(c, "h1").await, "Bei aivet anmelden");
+    c.goto(&app.url("/")).await.unwrap();
+    c.wait().for_element(Locator::Css("#sign-in-form")).await.unwrap();
+    c.clone().close().await.unwrap();
+}

@@ -21,10 +21,9 @@ pub fn Dashboard() -> impl IntoView {
     ];
     view! {
         <AppLayout title=Msg::DashboardTitle>
-            <p class="lead" id="welcome" data-hydrated="false">
+            <p class="lead" id="welcome">
                 {Msg::DashboardWelcome.fill(crate::i18n::lang(), &[("name", &name)])}
             </p>
-            <HydrationMarker/>
             {if has_org {
                 view! {
                     <section class="panel" aria-labelledby="start-here">
@@ -42,16 +41,4 @@ pub fn Dashboard() -> impl IntoView {
             }}
         </AppLayout>
     }
-}
-
-/// Marks the page as hydrated (`data-hydrated="true"` on `#welcome`) once the
-/// browser bundle runs, so tests and styles can tell.
-#[component]
-fn HydrationMarker() -> impl IntoView {
-    Effect::new(move |_| {
-        #[cfg(feature = "hydrate")]
-        if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("welcome")) {
-            let _ = el.set_attribute("data-hydrated", "true");
-        }
-    });
 }
