@@ -63,7 +63,8 @@ impl FromStr for Role {
 }
 
 fn has_control(s: &str) -> bool {
-    s.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
+    s.chars()
+        .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
 }
 
 /// An email address, trimmed and lower-cased. Deliberately simple: one `@`, a
@@ -95,7 +96,12 @@ impl Email {
         if local.is_empty() || local.contains('@') || local.len() > 64 || !domain_ok {
             return Err(Msg::ErrEmailInvalid);
         }
-        if local.chars().any(|c| matches!(c, '<' | '>' | '(' | ')' | ',' | ';' | ':' | '"' | '\\' | '[' | ']')) {
+        if local.chars().any(|c| {
+            matches!(
+                c,
+                '<' | '>' | '(' | ')' | ',' | ';' | ':' | '"' | '\\' | '[' | ']'
+            )
+        }) {
             return Err(Msg::ErrEmailInvalid);
         }
         Ok(Email(s.to_lowercase()))
@@ -212,7 +218,8 @@ impl Slug {
 
     pub fn parse(s: &str) -> Option<Slug> {
         let ok = (2..=Self::MAX_LEN).contains(&s.len())
-            && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             && !s.starts_with('-')
             && !s.ends_with('-')
             && !s.contains("--");
@@ -276,40 +283,85 @@ impl fmt::Display for Slug {
     }
 }
 
+impl TryFrom<String> for Role {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        s.parse().map_err(|_| format!("unknown role {s:?}"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn emails() {
-        assert_eq!(Email::parse("  Ola.Nordmann@Example.NO ").unwrap().as_str(), "ola.nordmann@example.no");
-        for bad in ["", "a", "a@b", "a@@b.c", "a b@c.de", "a@b..de", "x@.de", "a\r\n@b.de", "\"a\"@b.de", "a@b.de\nBcc: x@y.z"] {
+        assert_eq!(
+            Email::parse("  Ola.Nordmann@Example.NO ").unwrap().as_str(),
+            "ola.nordmann@example.no"
+        );
+        for bad in [
+            "",
+            "a",
+            "a@b",
+            "a@@b.c",
+            "a b@c.de",
+            "a@b..de",
+            "x@.de",
+            "a\r\n@b.de",
+            "\"a\"@b.de",
+            "a@b.de\nBcc: x@y.z",
+        ] {
             assert!(Email::parse(bad).is_err(), "{bad:?} accepted");
         }
     }
 
     #[test]
     fn passwords() {
-        assert_eq!(Password::parse("short").unwrap_err(), Msg::ErrPasswordTooShort);
+        assert_eq!(
+            Password::parse("short").unwrap_err(),
+            Msg::ErrPasswordTooShort
+        );
         assert!(Password::parse(&"x".repeat(64)).is_ok());
         assert!(Password::parse(&"ü".repeat(1024)).is_ok());
-        assert_eq!(Password::parse(&"x".repeat(1025)).unwrap_err(), Msg::ErrPasswordTooLong);
-        assert_eq!(Password::parse("          ").unwrap_err(), Msg::ErrPasswordTooShort);
-        assert_eq!(format!("{:?}", Password::parse("correct horse battery").unwrap()), "Password(***)");
+        assert_eq!(
+            Password::parse(&"x".repeat(1025)).unwrap_err(),
+            Msg::ErrPasswordTooLong
+        );
+        assert_eq!(
+            Password::parse("          ").unwrap_err(),
+            Msg::ErrPasswordTooShort
+        );
+        assert_eq!(
+            format!("{:?}", Password::parse("correct horse battery").unwrap()),
+            "Password(***)"
+        );
     }
 
     #[test]
     fn names() {
-        assert_eq!(OrgName::parse("  Müller   GmbH ").unwrap().as_str(), "Müller GmbH");
+        assert_eq!(
+            OrgName::parse("  Müller   GmbH ").unwrap().as_str(),
+            "Müller GmbH"
+        );
         assert_eq!(OrgName::parse("   ").unwrap_err(), Msg::ErrOrgNameRequired);
-        assert_eq!(OrgName::parse(&"a".repeat(121)).unwrap_err(), Msg::ErrOrgNameTooLong);
+        assert_eq!(
+            OrgName::parse(&"a".repeat(121)).unwrap_err(),
+            Msg::ErrOrgNameTooLong
+        );
         assert_eq!(OrgName::parse("a\u{0}b").unwrap_err(), Msg::ErrTextControl);
     }
 
     #[test]
     fn slugs() {
-        assert_eq!(Slug::from_name("Müller & Søn GmbH").as_str(), "mueller-son-gmbh");
-        assert_eq!(Slug::from_name("Bærum Regnskap AS").as_str(), "baerum-regnskap-as");
+        assert_eq!(
+            Slug::from_name("Müller & Søn GmbH").as_str(),
+            "mueller-son-gmbh"
+        );
+        assert_eq!(
+            Slug::from_name("Bærum Regnskap AS").as_str(),
+            "baerum-regnskap-as"
+        );
         assert_eq!(Slug::from_name("Straße 1").as_str(), "strasse-1");
         assert_eq!(Slug::from_name("!!!").as_str(), "org");
         assert_eq!(Slug::from_name("東京").as_str(), "org");
@@ -329,12 +381,5 @@ mod tests {
         for r in Role::ALL {
             assert_eq!(r.as_str().parse::<Role>(), Ok(r));
         }
-    }
-}
-
-impl TryFrom<String> for Role {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
-        s.parse().map_err(|_| format!("unknown role {s:?}"))
     }
 }

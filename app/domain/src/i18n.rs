@@ -387,7 +387,9 @@ mod tests {
         let mut out = BTreeSet::new();
         let mut rest = s;
         while let Some(start) = rest.find('{') {
-            let Some(len) = rest[start..].find('}') else { break };
+            let Some(len) = rest[start..].find('}') else {
+                break;
+            };
             out.insert(rest[start + 1..start + len].to_owned());
             rest = &rest[start + len..];
         }
@@ -408,7 +410,10 @@ mod tests {
                 }
             }
             for lang in [Lang::De, Lang::Nb] {
-                if m.text(lang) == m.text(Lang::En) && m.text(Lang::En).len() > 12 && !SAME_EVERYWHERE.contains(&m) {
+                if m.text(lang) == m.text(Lang::En)
+                    && m.text(Lang::En).len() > 12
+                    && !SAME_EVERYWHERE.contains(&m)
+                {
                     missing.push(format!("{}: {lang} is the English text", m.key()));
                 }
                 if placeholders(m.text(lang)) != placeholders(m.text(Lang::En)) {
@@ -416,7 +421,11 @@ mod tests {
                 }
             }
         }
-        assert!(missing.is_empty(), "translation problems:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "translation problems:\n{}",
+            missing.join("\n")
+        );
     }
 
     #[test]
@@ -428,6 +437,9 @@ mod tests {
 
     #[test]
     fn fill_replaces_placeholders() {
-        assert_eq!(Msg::DashboardWelcome.fill(Lang::De, &[("name", "Kari")]), "Willkommen, Kari.");
+        assert_eq!(
+            Msg::DashboardWelcome.fill(Lang::De, &[("name", "Kari")]),
+            "Willkommen, Kari."
+        );
     }
 }

@@ -92,6 +92,13 @@ impl FromStr for Lang {
     }
 }
 
+impl TryFrom<String> for Lang {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        s.parse().map_err(|_| format!("unknown language {s:?}"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,12 +119,5 @@ mod tests {
         for l in Lang::ALL {
             assert_eq!(l.code().parse::<Lang>(), Ok(l));
         }
-    }
-}
-
-impl TryFrom<String> for Lang {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
-        s.parse().map_err(|_| format!("unknown language {s:?}"))
     }
 }

@@ -86,8 +86,12 @@ impl Config {
     pub fn from_sources(env: &HashMap<String, String>, cwd: &Path) -> Result<Config, ConfigError> {
         for key in env.keys().filter(|k| k.starts_with("AIVET_")) {
             let name = key.trim_start_matches("AIVET_").to_lowercase();
-            if !KEYS.contains(&name.as_str()) && !matches!(name.as_str(), "config" | "log" | "tools_dir") {
-                return err(format!("unknown setting {key}; see .env.example for the list"));
+            if !KEYS.contains(&name.as_str())
+                && !matches!(name.as_str(), "config" | "log" | "tools_dir")
+            {
+                return err(format!(
+                    "unknown setting {key}; see .env.example for the list"
+                ));
             }
         }
         let file_path = match env.get("AIVET_CONFIG") {
@@ -96,7 +100,8 @@ impl Config {
         };
         let file: Layer = match &file_path {
             Some(p) => {
-                let text = std::fs::read_to_string(p).map_err(|e| ConfigError(format!("cannot read {}: {e}", p.display())))?;
+                let text = std::fs::read_to_string(p)
+                    .map_err(|e| ConfigError(format!("cannot read {}: {e}", p.display())))?;
                 toml::from_str::<toml::Table>(&text)
                     .map_err(|e| ConfigError(format!("{}: {e}", p.display())))
                     .and_then(|t| {
@@ -106,15 +111,22 @@ impl Config {
                             .map(|(k, v)| {
                                 let s = match v {
                                     toml::Value::String(s) => s,
-                                    toml::Value::Array(a) => {
-                                        a.iter().map(|x| x.as_str().map(str::to_owned).unwrap_or_else(|| x.to_string())).collect::<Vec<_>>().join(",")
-                                    }
+                                    toml::Value::Array(a) => a
+                                        .iter()
+                                        .map(|x| {
+                                            x.as_str()
+                                                .map(str::to_owned)
+                                                .unwrap_or_else(|| x.to_string())
+                                        })
+                                        .collect::<Vec<_>>()
+                                        .join(","),
                                     other => other.to_string(),
                                 };
                                 (k, toml::Value::String(s))
                             })
                             .collect();
-                        flat.try_into::<Layer>().map_err(|e| ConfigError(format!("{}: {e}", p.display())))
+                        flat.try_into::<Layer>()
+                            .map_err(|e| ConfigError(format!("{}: {e}", p.display())))
                     })?
             }
             None => Layer::default(),
@@ -127,20 +139,31 @@ impl Config {
         };
 
         let listen_s = get("listen", &file.listen).unwrap_or_else(|| "127.0.0.1:3000".into());
-        let listen: SocketAddr = listen_s
-            .parse()
-            .map_err(|_| ConfigError(format!("AIVET_LISTEN must be an address with port like 127.0.0.1:3000, got {listen_s:?}")))?;
-        let base_url = get("base_url", &file.base_url).unwrap_or_else(|| format!("http://{listen}"));
+        let listen: SocketAddr = listen_s.parse().map_err(|_| {
+            ConfigError(format!(
+                "AIVET_LISTEN must be an address with port like 127.0.0.1:3000, got {listen_s:?}"
+            ))
+        })?;
+        let base_url =
+            get("base_url", &file.base_url).unwrap_or_else(|| format!("http://{listen}"));
         let base_url = validate_base_url(&base_url)?;
-        let data_dir = PathBuf::from(get("data_dir", &file.data_dir).unwrap_or_else(|| "./data".into()));
+        let data_dir =
+            PathBuf::from(get("data_dir", &file.data_dir).unwrap_or_else(|| "./data".into()));
         let database_url = get("database_url", &file.database_url)
             .unwrap_or_else(|| format!("sqlite://{}/aivet.db", data_dir.display()));
-        if !(database_url.starts_with("sqlite:") || database_url.starts_with("postgres:") || database_url.starts_with("postgresql:")) {
-            return err("AIVET_DATABASE_URL must start with sqlite: (embedded) or postgres: (server)");
+        if !(database_url.starts_with("sqlite:")
+            || database_url.starts_with("postgres:")
+            || database_url.starts_with("postgresql:"))
+        {
+            return err(
+                "AIVET_DATABASE_URL must start with sqlite: (embedded) or postgres: (server)",
+            );
         }
         let database_admin_url = get("database_admin_url", &file.database_admin_url);
         if database_admin_url.is_some() && database_url.starts_with("sqlite:") {
-            return err("AIVET_DATABASE_ADMIN_URL is for PostgreSQL only; remove it when using SQLite");
+            return err(
+                "AIVET_DATABASE_ADMIN_URL is for PostgreSQL only; remove it when using SQLite",
+            );
         }
         let session_secret = get("session_secret", &file.session_secret);
         if let Some(s) = &session_secret {
@@ -150,29 +173,60 @@ impl Config {
         } else if !database_url.starts_with("sqlite:") {
             return err("AIVET_SESSION_SECRET must be set with PostgreSQL, the same on every server process (try: openssl rand -hex 32)");
         }
-        let site_root = PathBuf::from(get("site_root", &file.site_root).unwrap_or_else(|| "target/site".into()));
+        let site_root = PathBuf::from(
+            get("site_root", &file.site_root).unwrap_or_else(|| "target/site".into()),
+        );
         let trusted_proxies = match get("trusted_proxies", &file.trusted_proxies) {
             None => Vec::new(),
             Some(list) => list
                 .split(',')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
-                .map(|s| s.parse::<IpAddr>().map_err(|_| ConfigError(format!("AIVET_TRUSTED_PROXIES: {s:?} is not an IP address"))))
+                .map(|s| {
+                    s.parse::<IpAddr>().map_err(|_| {
+                        ConfigError(format!("AIVET_TRUSTED_PROXIES: {s:?} is not an IP address"))
+                    })
+                })
                 .collect::<Result<_, _>>()?,
         };
-        let number = |key: &str, v: Option<String>, default: i64, min: i64, max: i64| -> Result<i64, ConfigError> {
+        let number = |key: &str,
+                      v: Option<String>,
+                      default: i64,
+                      min: i64,
+                      max: i64|
+         -> Result<i64, ConfigError> {
             match v {
                 None => Ok(default),
                 Some(s) => match s.trim().parse::<i64>() {
                     Ok(n) if (min..=max).contains(&n) => Ok(n),
-                    _ => err(format!("AIVET_{} must be a whole number from {min} to {max}, got {s:?}", key.to_uppercase())),
+                    _ => err(format!(
+                        "AIVET_{} must be a whole number from {min} to {max}, got {s:?}",
+                        key.to_uppercase()
+                    )),
                 },
             }
         };
-        let session_idle_minutes = number("session_idle_minutes", get("session_idle_minutes", &file.session_idle_minutes), 30, 1, 24 * 60)?;
-        let session_absolute_hours =
-            number("session_absolute_hours", get("session_absolute_hours", &file.session_absolute_hours), 12, 1, 24 * 30)?;
-        let max_body_bytes = number("max_body_bytes", get("max_body_bytes", &file.max_body_bytes), 256 * 1024, 1024, 64 * 1024 * 1024)? as usize;
+        let session_idle_minutes = number(
+            "session_idle_minutes",
+            get("session_idle_minutes", &file.session_idle_minutes),
+            30,
+            1,
+            24 * 60,
+        )?;
+        let session_absolute_hours = number(
+            "session_absolute_hours",
+            get("session_absolute_hours", &file.session_absolute_hours),
+            12,
+            1,
+            24 * 30,
+        )?;
+        let max_body_bytes = number(
+            "max_body_bytes",
+            get("max_body_bytes", &file.max_body_bytes),
+            256 * 1024,
+            1024,
+            64 * 1024 * 1024,
+        )? as usize;
         let log_format = get("log_format", &file.log_format).unwrap_or_else(|| "text".into());
         if !matches!(log_format.as_str(), "text" | "json") {
             return err("AIVET_LOG_FORMAT must be text or json");
@@ -203,12 +257,20 @@ impl Config {
 }
 
 fn validate_base_url(s: &str) -> Result<String, ConfigError> {
-    let url = url::Url::parse(s).map_err(|_| ConfigError(format!("AIVET_BASE_URL must be a URL like https://aivet.example.com, got {s:?}")))?;
+    let url = url::Url::parse(s).map_err(|_| {
+        ConfigError(format!(
+            "AIVET_BASE_URL must be a URL like https://aivet.example.com, got {s:?}"
+        ))
+    })?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
-        return err(format!("AIVET_BASE_URL must start with http:// or https:// and name a host, got {s:?}"));
+        return err(format!(
+            "AIVET_BASE_URL must start with http:// or https:// and name a host, got {s:?}"
+        ));
     }
     if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
-        return err(format!("AIVET_BASE_URL must be an origin without a path, got {s:?}"));
+        return err(format!(
+            "AIVET_BASE_URL must be an origin without a path, got {s:?}"
+        ));
     }
     Ok(url.origin().ascii_serialization())
 }
@@ -218,7 +280,10 @@ mod tests {
     use super::*;
 
     fn env(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 
     #[test]
@@ -235,7 +300,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("aivet-config-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("aivet.toml"), "listen = \"0.0.0.0:8080\"\nsession_idle_minutes = 15\nbase_url = \"https://a.example\"\n").unwrap();
-        let c = Config::from_sources(&env(&[("AIVET_BASE_URL", "https://b.example/")]), &dir).unwrap();
+        let c =
+            Config::from_sources(&env(&[("AIVET_BASE_URL", "https://b.example/")]), &dir).unwrap();
         assert_eq!(c.listen.to_string(), "0.0.0.0:8080");
         assert_eq!(c.session_idle_minutes, 15);
         assert_eq!(c.base_url, "https://b.example");
@@ -247,11 +313,20 @@ mod tests {
         let cases = [
             (("AIVET_LISTEN", "3000"), "AIVET_LISTEN"),
             (("AIVET_BASE_URL", "ftp://x"), "AIVET_BASE_URL"),
-            (("AIVET_BASE_URL", "https://x.example/app"), "without a path"),
+            (
+                ("AIVET_BASE_URL", "https://x.example/app"),
+                "without a path",
+            ),
             (("AIVET_DATABASE_URL", "mysql://x"), "AIVET_DATABASE_URL"),
-            (("AIVET_DATABASE_URL", "postgres://u@h/db"), "AIVET_SESSION_SECRET"),
+            (
+                ("AIVET_DATABASE_URL", "postgres://u@h/db"),
+                "AIVET_SESSION_SECRET",
+            ),
             (("AIVET_SESSION_SECRET", "short"), "at least 32"),
-            (("AIVET_SESSION_IDLE_MINUTES", "0"), "AIVET_SESSION_IDLE_MINUTES"),
+            (
+                ("AIVET_SESSION_IDLE_MINUTES", "0"),
+                "AIVET_SESSION_IDLE_MINUTES",
+            ),
             (("AIVET_TRUSTED_PROXIES", "10.0.0.1, nope"), "nope"),
             (("AIVET_LISTNE", "x"), "unknown setting AIVET_LISTNE"),
         ];

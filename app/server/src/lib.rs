@@ -41,7 +41,11 @@ impl Application {
         Self::build_with_limits(config, clock, Limits::default()).await
     }
 
-    pub async fn build_with_limits(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
+    pub async fn build_with_limits(
+        config: Config,
+        clock: Arc<dyn Clock>,
+        limits: Limits,
+    ) -> anyhow::Result<Application> {
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("cannot listen on {} (AIVET_LISTEN)", config.listen))?;
@@ -50,10 +54,19 @@ impl Application {
 
     /// Builds on a listener the caller has bound already (tests bind port 0
     /// first, so the base URL can name the real port).
-    pub async fn build_on(config: Config, listener: TcpListener, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
+    pub async fn build_on(
+        config: Config,
+        listener: TcpListener,
+        clock: Arc<dyn Clock>,
+        limits: Limits,
+    ) -> anyhow::Result<Application> {
         if config.is_sqlite() {
-            std::fs::create_dir_all(&config.data_dir)
-                .with_context(|| format!("cannot create the data directory {}", config.data_dir.display()))?;
+            std::fs::create_dir_all(&config.data_dir).with_context(|| {
+                format!(
+                    "cannot create the data directory {}",
+                    config.data_dir.display()
+                )
+            })?;
         }
         let store = aivet_store::open(&config.database_url, config.database_admin_url.as_deref())
             .await
@@ -71,15 +84,28 @@ impl Application {
             .site_pkg_dir("pkg")
             .site_addr(config.listen)
             .build();
-        if !config.site_root.join("pkg").join(format!("{}.js", aivet_web::app::OUTPUT_NAME)).exists() {
+        if !config
+            .site_root
+            .join("pkg")
+            .join(format!("{}.js", aivet_web::app::OUTPUT_NAME))
+            .exists()
+        {
             tracing::warn!(
                 site_root = %config.site_root.display(),
                 "the browser bundle is missing: pages work, but without hydration (build it with scripts/build.sh)"
             );
         }
-        let state = AppState { services, config: Arc::new(config), leptos };
+        let state = AppState {
+            services,
+            config: Arc::new(config),
+            leptos,
+        };
         let router = routes::router(state.clone());
-        Ok(Application { listener, router, state })
+        Ok(Application {
+            listener,
+            router,
+            state,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -94,9 +120,13 @@ impl Application {
     /// requests under way.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         spawn_session_sweeper(self.state.services.clone());
-        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown_signal())
+        .await
     }
 }
 
@@ -104,16 +134,25 @@ impl Application {
 /// instance generated once and kept in the data directory.
 fn session_key(config: &Config) -> anyhow::Result<SecretKey> {
     if let Some(s) = &config.session_secret {
-        return SecretKey::new(s.as_bytes()).context("AIVET_SESSION_SECRET must have at least 32 characters");
+        return SecretKey::new(s.as_bytes())
+            .context("AIVET_SESSION_SECRET must have at least 32 characters");
     }
     let path = config.data_dir.join("session.key");
     if let Ok(text) = std::fs::read_to_string(&path) {
-        let bytes = hex::decode(text.trim()).with_context(|| format!("{} is not hex; delete it to make a new one", path.display()))?;
-        return SecretKey::new(&bytes).with_context(|| format!("{} is too short; delete it to make a new one", path.display()));
+        let bytes = hex::decode(text.trim()).with_context(|| {
+            format!("{} is not hex; delete it to make a new one", path.display())
+        })?;
+        return SecretKey::new(&bytes).with_context(|| {
+            format!(
+                "{} is too short; delete it to make a new one",
+                path.display()
+            )
+        });
     }
     let mut bytes = [0u8; 32];
     rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
-    write_private(&path, &hex::encode(bytes)).with_context(|| format!("cannot write {}", path.display()))?;
+    write_private(&path, &hex::encode(bytes))
+        .with_context(|| format!("cannot write {}", path.display()))?;
     tracing::info!(path = %path.display(), "generated a session key");
     Ok(SecretKey::new(&bytes).expect("32 bytes"))
 }
@@ -132,7 +171,11 @@ fn spawn_session_sweeper(services: Services) {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
         loop {
             tick.tick().await;
-            match services.store.delete_expired_sessions(services.clock.now()).await {
+            match services
+                .store
+                .delete_expired_sessions(services.clock.now())
+                .await
+            {
                 Ok(n) if n > 0 => tracing::info!(sessions = n, "removed expired sessions"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
@@ -147,7 +190,8 @@ async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let term = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };
@@ -166,5 +210,9 @@ pub fn init_tracing(json: bool) {
         .or_else(|| std::env::var("RUST_LOG").ok())
         .unwrap_or_else(|| "info,sqlx=warn".into());
     let builder = tracing_subscriber::fmt().with_env_filter(EnvFilter::new(filter));
-    let _ = if json { builder.json().try_init() } else { builder.try_init() };
+    let _ = if json {
+        builder.json().try_init()
+    } else {
+        builder.try_init()
+    };
 }

@@ -57,7 +57,11 @@ async fn main() -> ExitCode {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     let base_url = config.base_url.clone();
-    let backend = if config.is_sqlite() { "SQLite" } else { "PostgreSQL" };
+    let backend = if config.is_sqlite() {
+        "SQLite"
+    } else {
+        "PostgreSQL"
+    };
     let app = Application::build(config, Arc::new(SystemClock)).await?;
     tracing::info!(url = %base_url, database = backend, "aivet is ready");
     println!("aivet is running at {base_url} (database: {backend}). Stop it with Ctrl-C.");

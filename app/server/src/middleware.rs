@@ -34,7 +34,11 @@ pub async fn request_id_and_log(mut req: Request<Body>, next: Next) -> Response 
     let id = random_hex(8);
     req.extensions_mut().insert(RequestId(id.clone()));
     let method = req.method().clone();
-    let route = req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_else(|| "(fallback)".into());
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_owned())
+        .unwrap_or_else(|| "(fallback)".into());
     let started = Instant::now();
     let mut res = next.run(req).await;
     let status = res.status().as_u16();
@@ -51,7 +55,11 @@ pub async fn request_id_and_log(mut req: Request<Body>, next: Next) -> Response 
 }
 
 /// Security headers on every response, including errors and static files.
-pub async fn security_headers(State(state): State<AppState>, mut req: Request<Body>, next: Next) -> Response {
+pub async fn security_headers(
+    State(state): State<AppState>,
+    mut req: Request<Body>,
+    next: Next,
+) -> Response {
     let nonce = random_hex(16);
     req.extensions_mut().insert(CspNonce(nonce.clone()));
     let mut res = next.run(req).await;
@@ -60,14 +68,32 @@ pub async fn security_headers(State(state): State<AppState>, mut req: Request<Bo
         "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; \
          connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     );
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&csp).expect("ascii"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_str(&csp).expect("ascii"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert("cross-origin-opener-policy", HeaderValue::from_static("same-origin"));
-    h.insert("permissions-policy", HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=()"));
+    h.insert(
+        "cross-origin-opener-policy",
+        HeaderValue::from_static("same-origin"),
+    );
+    h.insert(
+        "permissions-policy",
+        HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=()"),
+    );
     if state.config.is_https() {
-        h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        );
     }
     // Pages and API answers may carry personal data: never cache them.
     // Static files set their own policy.
@@ -89,12 +115,17 @@ pub async fn body_limit(State(state): State<AppState>, req: Request<Body>, next:
     if declared.is_some_and(|n| n > max as u64) {
         return (StatusCode::PAYLOAD_TOO_LARGE, "The request is too large.").into_response();
     }
-    next.run(req.map(|b| Body::new(http_body_util::Limited::new(b, max)))).await
+    next.run(req.map(|b| Body::new(http_body_util::Limited::new(b, max))))
+        .await
 }
 
 /// Refuses state-changing requests that a browser says come from another
 /// site (CSRF). Non-browser clients must send an `Origin` matching the base URL.
-pub async fn same_origin(State(state): State<AppState>, req: Request<Body>, next: Next) -> Response {
+pub async fn same_origin(
+    State(state): State<AppState>,
+    req: Request<Body>,
+    next: Next,
+) -> Response {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.run(req).await;
     }
@@ -131,7 +162,14 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 fn header_lang(headers: &HeaderMap) -> Lang {
     cookie(headers, LANG_COOKIE)
         .and_then(|c| c.parse().ok())
-        .unwrap_or_else(|| Lang::negotiate(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("")))
+        .unwrap_or_else(|| {
+            Lang::negotiate(
+                headers
+                    .get(header::ACCEPT_LANGUAGE)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or(""),
+            )
+        })
 }
 
 /// The client's address: the peer, or — only when the peer is a trusted
@@ -147,14 +185,26 @@ pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAdd
         .flat_map(|v| v.split(','))
         .filter_map(|s| s.trim().parse::<IpAddr>().ok())
         .collect::<Vec<_>>();
-    forwarded.into_iter().rev().find(|ip| !trusted.contains(ip)).unwrap_or(peer)
+    forwarded
+        .into_iter()
+        .rev()
+        .find(|ip| !trusted.contains(ip))
+        .unwrap_or(peer)
 }
 
 /// Resolves the session cookie and the language, and puts the request
 /// context where pages and server functions find it. Fails closed: if the
 /// session cannot be checked, the request gets a plain 500, never data.
-pub async fn session(State(state): State<AppState>, mut req: Request<Body>, next: Next) -> Response {
-    let request_id = req.extensions().get::<RequestId>().map(|r| r.0.clone()).unwrap_or_default();
+pub async fn session(
+    State(state): State<AppState>,
+    mut req: Request<Body>,
+    next: Next,
+) -> Response {
+    let request_id = req
+        .extensions()
+        .get::<RequestId>()
+        .map(|r| r.0.clone())
+        .unwrap_or_default();
     let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -171,7 +221,10 @@ pub async fn session(State(state): State<AppState>, mut req: Request<Body>, next
             }
         },
     };
-    let lang = auth.as_ref().map(|a| a.user.lang).unwrap_or_else(|| header_lang(req.headers()));
+    let lang = auth
+        .as_ref()
+        .map(|a| a.user.lang)
+        .unwrap_or_else(|| header_lang(req.headers()));
     req.extensions_mut().insert(RequestCtx {
         services: state.services.clone(),
         auth,
@@ -186,7 +239,11 @@ pub async fn session(State(state): State<AppState>, mut req: Request<Body>, next
 
 /// The plain answer to a failure of ours: a message and the request id.
 pub fn internal_error(request_id: &str, lang: Lang) -> Response {
-    (StatusCode::INTERNAL_SERVER_ERROR, Msg::ErrGeneric.fill(lang, &[("id", request_id)])).into_response()
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Msg::ErrGeneric.fill(lang, &[("id", request_id)]),
+    )
+        .into_response()
 }
 
 #[cfg(test)]
@@ -196,11 +253,17 @@ mod tests {
     #[test]
     fn forwarded_for_only_from_trusted_proxies() {
         let mut h = HeaderMap::new();
-        h.insert("x-forwarded-for", HeaderValue::from_static("6.6.6.6, 10.0.0.7"));
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("6.6.6.6, 10.0.0.7"),
+        );
         let proxy: IpAddr = "10.0.0.1".parse().unwrap();
         let peer: IpAddr = "192.0.2.9".parse().unwrap();
         assert_eq!(client_ip(peer, &h, &[proxy]), peer);
-        assert_eq!(client_ip(proxy, &h, &[proxy]), "10.0.0.7".parse::<IpAddr>().unwrap());
+        assert_eq!(
+            client_ip(proxy, &h, &[proxy]),
+            "10.0.0.7".parse::<IpAddr>().unwrap()
+        );
     }
 
     #[test]
@@ -208,22 +271,37 @@ mod tests {
         let base = "https://aivet.example";
         let mut h = HeaderMap::new();
         assert!(!is_same_origin(&h, base));
-        h.insert(header::ORIGIN, HeaderValue::from_static("https://aivet.example"));
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("https://aivet.example"),
+        );
         assert!(is_same_origin(&h, base));
         h.insert("sec-fetch-site", HeaderValue::from_static("cross-site"));
         assert!(!is_same_origin(&h, base));
         h.insert("sec-fetch-site", HeaderValue::from_static("same-origin"));
-        h.insert(header::ORIGIN, HeaderValue::from_static("https://evil.example"));
-        assert!(is_same_origin(&h, base), "the browser's word for same-origin wins");
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("https://evil.example"),
+        );
+        assert!(
+            is_same_origin(&h, base),
+            "the browser's word for same-origin wins"
+        );
         let mut h = HeaderMap::new();
-        h.insert(header::ORIGIN, HeaderValue::from_static("https://evil.example"));
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("https://evil.example"),
+        );
         assert!(!is_same_origin(&h, base));
     }
 
     #[test]
     fn cookies_by_name() {
         let mut h = HeaderMap::new();
-        h.insert(header::COOKIE, HeaderValue::from_static("a=1; aivet_session=abc; b=2"));
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; aivet_session=abc; b=2"),
+        );
         assert_eq!(cookie(&h, "aivet_session"), Some("abc"));
         assert_eq!(cookie(&h, "c"), None);
     }

@@ -34,8 +34,15 @@ pub fn inventory() -> Vec<(String, String)> {
         .iter()
         .map(|r| ("GET".to_owned(), r.path().to_owned()))
         .collect();
-    out.extend(leptos::server_fn::axum::server_fn_paths().map(|(path, method)| (method.to_string(), path.to_owned())));
-    out.extend(PLAIN_ROUTES.iter().map(|(m, p)| ((*m).to_owned(), (*p).to_owned())));
+    out.extend(
+        leptos::server_fn::axum::server_fn_paths()
+            .map(|(path, method)| (method.to_string(), path.to_owned())),
+    );
+    out.extend(
+        PLAIN_ROUTES
+            .iter()
+            .map(|(m, p)| ((*m).to_owned(), (*p).to_owned())),
+    );
     out.sort();
     out.dedup();
     out
@@ -47,12 +54,30 @@ pub const API_PREFIX: &str = "/api";
 pub fn router(state: AppState) -> Router {
     let site_root = state.config.site_root.clone();
     let page_routes = leptos_axum::generate_route_list(aivet_web::App);
-    let static_cache = SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    let static_cache = SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-cache"),
+    );
     Router::new()
         .route("/health", get(health))
-        .nest_service("/pkg", ServiceBuilder::new().layer(static_cache.clone()).service(ServeDir::new(site_root.join("pkg")).precompressed_gzip()))
-        .route_service("/favicon.svg", ServiceBuilder::new().layer(static_cache.clone()).service(ServeFile::new(site_root.join("favicon.svg"))))
-        .route_service("/robots.txt", ServiceBuilder::new().layer(static_cache).service(ServeFile::new(site_root.join("robots.txt"))))
+        .nest_service(
+            "/pkg",
+            ServiceBuilder::new()
+                .layer(static_cache.clone())
+                .service(ServeDir::new(site_root.join("pkg")).precompressed_gzip()),
+        )
+        .route_service(
+            "/favicon.svg",
+            ServiceBuilder::new()
+                .layer(static_cache.clone())
+                .service(ServeFile::new(site_root.join("favicon.svg"))),
+        )
+        .route_service(
+            "/robots.txt",
+            ServiceBuilder::new()
+                .layer(static_cache)
+                .service(ServeFile::new(site_root.join("robots.txt"))),
+        )
         .route(&format!("{API_PREFIX}/{{*fn_name}}"), post(server_fn))
         .leptos_routes_with_handler(page_routes, get(page))
         .fallback(page)
@@ -60,12 +85,28 @@ pub fn router(state: AppState) -> Router {
             ServiceBuilder::new()
                 .layer(axum::middleware::from_fn(middleware::request_id_and_log))
                 .layer(CatchPanicLayer::custom(|_| {
-                    (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side. Please try again.").into_response()
+                    (
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "Something went wrong on our side. Please try again.",
+                    )
+                        .into_response()
                 }))
-                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::security_headers))
-                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::body_limit))
-                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin))
-                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::session)),
+                .layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    middleware::security_headers,
+                ))
+                .layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    middleware::body_limit,
+                ))
+                .layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    middleware::same_origin,
+                ))
+                .layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    middleware::session,
+                )),
         )
         .with_state(state)
 }
@@ -86,7 +127,11 @@ async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
             return middleware::internal_error(&rc.request_id, rc.lang);
         }
     };
-    let nonce = req.extensions().get::<CspNonce>().map(|n| n.0.clone()).unwrap_or_default();
+    let nonce = req
+        .extensions()
+        .get::<CspNonce>()
+        .map(|n| n.0.clone())
+        .unwrap_or_default();
     let options = state.leptos.clone();
     let handler = leptos_axum::render_app_async_with_context(
         move || {
@@ -109,7 +154,11 @@ async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
 /// Runs a server function.
 async fn server_fn(req: Request<Body>) -> Response {
     let rc = request_ctx(&req);
-    let request_id = req.extensions().get::<RequestId>().map(|r| r.0.clone()).unwrap_or_default();
+    let request_id = req
+        .extensions()
+        .get::<RequestId>()
+        .map(|r| r.0.clone())
+        .unwrap_or_default();
     let lang = rc.as_ref().map(|r| r.lang).unwrap_or_default();
     let res = leptos_axum::handle_server_fns_with_context(
         move || {
@@ -121,10 +170,15 @@ async fn server_fn(req: Request<Body>) -> Response {
     )
     .await
     .into_response();
-    if res.status() == StatusCode::BAD_REQUEST && res.headers().get(header::CONTENT_TYPE).is_none() {
+    if res.status() == StatusCode::BAD_REQUEST && res.headers().get(header::CONTENT_TYPE).is_none()
+    {
         // An unknown server function: answer like any unknown address.
         let _ = (request_id, lang);
-        return (StatusCode::NOT_FOUND, aivet_domain::Msg::ErrNotFound.text(lang)).into_response();
+        return (
+            StatusCode::NOT_FOUND,
+            aivet_domain::Msg::ErrNotFound.text(lang),
+        )
+            .into_response();
     }
     res
 }
@@ -137,6 +191,10 @@ async fn health(State(state): State<AppState>) -> Response {
         "database": if db_ok { "ok" } else { "unreachable" },
         "backend": state.services.store.backend(),
     });
-    let status = if db_ok { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let status = if db_ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
     (status, Json(body)).into_response()
 }

@@ -67,7 +67,11 @@ pub async fn hash_password(password: Password) -> Result<String> {
 /// Checks a password against a stored hash on the blocking pool.
 pub async fn verify_password(password: String, hash: String) -> Result<bool> {
     Ok(tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).is_ok_and(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
+        PasswordHash::new(&hash).is_ok_and(|parsed| {
+            argon2()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
     })
     .await
     .map_err(InternalError::from)?)
@@ -79,7 +83,10 @@ fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
     DUMMY.get_or_init(|| {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
-        argon2().hash_password(b"no such account, no such password", &salt).expect("hashing works").to_string()
+        argon2()
+            .hash_password(b"no such account, no such password", &salt)
+            .expect("hashing works")
+            .to_string()
     })
 }
 
@@ -89,40 +96,86 @@ impl Services {
     }
 
     /// Starts a new session (a fresh id) for `user` in `org`.
-    pub(crate) async fn start_session(&self, user: User, tenant: Option<Tenant>) -> Result<(SessionToken, Auth)> {
+    pub(crate) async fn start_session(
+        &self,
+        user: User,
+        tenant: Option<Tenant>,
+    ) -> Result<(SessionToken, Auth)> {
         let token = new_token();
         let hash = self.session_hash(&token);
         let now = self.clock.now();
         self.store
-            .create_session(&hash, user.id, tenant.as_ref().map(|t| t.org_id()), now, now + self.lifetimes.session_absolute)
+            .create_session(
+                &hash,
+                user.id,
+                tenant.as_ref().map(|t| t.org_id()),
+                now,
+                now + self.lifetimes.session_absolute,
+            )
             .await?;
-        Ok((SessionToken(token), Auth { user, session_hash: hash, tenant }))
+        Ok((
+            SessionToken(token),
+            Auth {
+                user,
+                session_hash: hash,
+                tenant,
+            },
+        ))
     }
 
     /// Creates an account and its organisation, and signs the person in.
-    pub async fn sign_up(&self, email: &str, password: &str, name: &str, org_name: &str, lang: Lang) -> Result<(SessionToken, Auth)> {
+    pub async fn sign_up(
+        &self,
+        email: &str,
+        password: &str,
+        name: &str,
+        org_name: &str,
+        lang: Lang,
+    ) -> Result<(SessionToken, Auth)> {
         let mut v = Validator::default();
         let email = v.check("email", Email::parse(email));
         let password = v.check("password", Password::parse(password));
         let name = v.check("name", PersonName::parse(name));
         let org_name = v.check("org_name", OrgName::parse(org_name));
         v.finish()?;
-        let (email, password, name, org_name) = (email.unwrap(), password.unwrap(), name.unwrap(), org_name.unwrap());
+        let (email, password, name, org_name) = (
+            email.unwrap(),
+            password.unwrap(),
+            name.unwrap(),
+            org_name.unwrap(),
+        );
         let password_hash = hash_password(password).await?;
         let slug = Slug::from_name(org_name.as_str());
         let (user, tenant) = self
             .store
-            .sign_up(NewUser { email, name, password_hash, lang }, &org_name, &slug, self.clock.now())
+            .sign_up(
+                NewUser {
+                    email,
+                    name,
+                    password_hash,
+                    lang,
+                },
+                &org_name,
+                &slug,
+                self.clock.now(),
+            )
             .await?;
         self.start_session(user, Some(tenant)).await
     }
 
     /// Checks the password and starts a new session. `client` is the caller's
     /// network address, for the rate limit.
-    pub async fn sign_in(&self, email: &str, password: &str, client: &str) -> Result<(SessionToken, Auth)> {
+    pub async fn sign_in(
+        &self,
+        email: &str,
+        password: &str,
+        client: &str,
+    ) -> Result<(SessionToken, Auth)> {
         let now = self.clock.now();
         let email_key = email.trim().to_lowercase();
-        if !self.limits.sign_in_per_client.check(client, now) || !self.limits.sign_in_per_account.check(&email_key, now) {
+        if !self.limits.sign_in_per_client.check(client, now)
+            || !self.limits.sign_in_per_account.check(&email_key, now)
+        {
             return Err(ServiceError::RateLimited);
         }
         let Ok(email) = Email::parse(email) else {
@@ -132,7 +185,9 @@ impl Services {
             return Err(ServiceError::BadCredentials);
         }
         let creds = self.store.credentials(&email).await?;
-        let hash = creds.as_ref().map_or_else(|| dummy_hash().to_owned(), |c| c.password_hash.clone());
+        let hash = creds
+            .as_ref()
+            .map_or_else(|| dummy_hash().to_owned(), |c| c.password_hash.clone());
         let ok = verify_password(password.to_owned(), hash).await?;
         let Some(creds) = creds.filter(|_| ok) else {
             return Err(ServiceError::BadCredentials);
@@ -143,7 +198,9 @@ impl Services {
             None => None,
         };
         if let Some(t) = &tenant {
-            self.store.audit(t, AuditEvent::new("account.signed_in", ""), now).await?;
+            self.store
+                .audit(t, AuditEvent::new("account.signed_in", ""), now)
+                .await?;
         }
         self.start_session(user, tenant).await
     }
@@ -184,7 +241,11 @@ impl Services {
                 tenant = Some(t);
             }
         }
-        Ok(Some(Auth { user, session_hash: hash, tenant }))
+        Ok(Some(Auth {
+            user,
+            session_hash: hash,
+            tenant,
+        }))
     }
 
     pub async fn sign_out(&self, auth: &Auth) -> Result<()> {
@@ -195,20 +256,34 @@ impl Services {
     /// Changes the password after checking the current one, and ends the
     /// user's other sessions.
     pub async fn change_password(&self, auth: &Auth, current: &str, new: &str) -> Result<()> {
-        let new = Password::parse(new).map_err(|m| ServiceError::Invalid(vec![("new_password", m)]))?;
+        let new =
+            Password::parse(new).map_err(|m| ServiceError::Invalid(vec![("new_password", m)]))?;
         let now = self.clock.now();
-        if !self.limits.sign_in_per_account.check(auth.user.email.as_str(), now) {
+        if !self
+            .limits
+            .sign_in_per_account
+            .check(auth.user.email.as_str(), now)
+        {
             return Err(ServiceError::RateLimited);
         }
         let stored = self.store.password_hash(auth.user.id).await?;
         if !verify_password(current.to_owned(), stored).await? {
-            return Err(ServiceError::Invalid(vec![("current_password", aivet_domain::Msg::ErrPasswordWrong)]));
+            return Err(ServiceError::Invalid(vec![(
+                "current_password",
+                aivet_domain::Msg::ErrPasswordWrong,
+            )]));
         }
         let hash = hash_password(new).await?;
-        self.store.set_password_hash(auth.user.id, &hash, now).await?;
-        self.store.delete_other_sessions(auth.user.id, &auth.session_hash).await?;
+        self.store
+            .set_password_hash(auth.user.id, &hash, now)
+            .await?;
+        self.store
+            .delete_other_sessions(auth.user.id, &auth.session_hash)
+            .await?;
         if let Some(t) = &auth.tenant {
-            self.store.audit(t, AuditEvent::new("account.password_changed", ""), now).await?;
+            self.store
+                .audit(t, AuditEvent::new("account.password_changed", ""), now)
+                .await?;
         }
         Ok(())
     }
@@ -230,9 +305,20 @@ impl Services {
 
     /// Creates another organisation owned by the user and switches to it.
     pub async fn create_org(&self, auth: &Auth, name: &str) -> Result<Tenant> {
-        let name = OrgName::parse(name).map_err(|m| ServiceError::Invalid(vec![("org_name", m)]))?;
-        let tenant = self.store.create_org(auth.user.id, &name, &Slug::from_name(name.as_str()), self.clock.now()).await?;
-        self.store.set_session_org(&auth.session_hash, tenant.org_id()).await?;
+        let name =
+            OrgName::parse(name).map_err(|m| ServiceError::Invalid(vec![("org_name", m)]))?;
+        let tenant = self
+            .store
+            .create_org(
+                auth.user.id,
+                &name,
+                &Slug::from_name(name.as_str()),
+                self.clock.now(),
+            )
+            .await?;
+        self.store
+            .set_session_org(&auth.session_hash, tenant.org_id())
+            .await?;
         Ok(tenant)
     }
 }

@@ -65,7 +65,19 @@ impl Default for Limits {
 }
 
 impl Services {
-    pub fn new(store: DynStore, clock: Arc<dyn Clock>, key: SecretKey, lifetimes: Lifetimes, limits: Limits) -> Services {
-        Services { store, clock, key, lifetimes, limits: Arc::new(limits) }
+    pub fn new(
+        store: DynStore,
+        clock: Arc<dyn Clock>,
+        key: SecretKey,
+        lifetimes: Lifetimes,
+        limits: Limits,
+    ) -> Services {
+        Services {
+            store,
+            clock,
+            key,
+            lifetimes,
+            limits: Arc::new(limits),
+        }
     }
 }

@@ -34,14 +34,28 @@ impl Services {
         let t = auth.tenant()?;
         require_owner(t)?;
         let event = AuditEvent::new("member.removed", format!("membership={id}"));
-        Ok(self.store.remove_member(t, id, event, self.clock.now()).await?)
+        Ok(self
+            .store
+            .remove_member(t, id, event, self.clock.now())
+            .await?)
     }
 
-    pub async fn set_member_role(&self, auth: &Auth, id: MembershipId, role: Role) -> Result<Member> {
+    pub async fn set_member_role(
+        &self,
+        auth: &Auth,
+        id: MembershipId,
+        role: Role,
+    ) -> Result<Member> {
         let t = auth.tenant()?;
         require_owner(t)?;
-        let event = AuditEvent::new("member.role_changed", format!("membership={id} role={role}"));
-        Ok(self.store.set_member_role(t, id, role, event, self.clock.now()).await?)
+        let event = AuditEvent::new(
+            "member.role_changed",
+            format!("membership={id} role={role}"),
+        );
+        Ok(self
+            .store
+            .set_member_role(t, id, role, event, self.clock.now())
+            .await?)
     }
 
     pub async fn create_invite(&self, auth: &Auth, email: &str, role: &str) -> Result<NewInvite> {
@@ -63,7 +77,14 @@ impl Services {
         let now = self.clock.now();
         let invite = self
             .store
-            .create_invite(t, &email, role, &self.key.hash(INVITE, &token), now, now + self.lifetimes.invite)
+            .create_invite(
+                t,
+                &email,
+                role,
+                &self.key.hash(INVITE, &token),
+                now,
+                now + self.lifetimes.invite,
+            )
             .await
             .map_err(|e| match ServiceError::from(e) {
                 ServiceError::Refused(m) => ServiceError::Invalid(vec![("email", m)]),
@@ -89,27 +110,55 @@ impl Services {
         if !looks_like_token(token) {
             return Ok(None);
         }
-        Ok(self.store.open_invite(&self.key.hash(INVITE, token), self.clock.now()).await?)
+        Ok(self
+            .store
+            .open_invite(&self.key.hash(INVITE, token), self.clock.now())
+            .await?)
     }
 
     /// A signed-in user accepts; the invitation must be for their address.
     pub async fn accept_invite(&self, auth: &Auth, token: &str) -> Result<Tenant> {
-        let open = self.open_invite(token).await?.ok_or(ServiceError::NotFound)?;
+        let open = self
+            .open_invite(token)
+            .await?
+            .ok_or(ServiceError::NotFound)?;
         if open.invite.email != auth.user.email {
             return Err(ServiceError::Refused(Msg::ErrInviteEmailMismatch));
         }
-        let tenant = self.store.accept_invite(&self.key.hash(INVITE, token), auth.user.id, self.clock.now()).await?;
-        self.store.set_session_org(&auth.session_hash, tenant.org_id()).await?;
+        let tenant = self
+            .store
+            .accept_invite(
+                &self.key.hash(INVITE, token),
+                auth.user.id,
+                self.clock.now(),
+            )
+            .await?;
+        self.store
+            .set_session_org(&auth.session_hash, tenant.org_id())
+            .await?;
         Ok(tenant)
     }
 
     /// Someone without an account accepts: creates the account for the invited
     /// address and signs them in.
-    pub async fn sign_up_with_invite(&self, token: &str, name: &str, password: &str, lang: Lang) -> Result<(SessionToken, Auth)> {
-        let open = self.open_invite(token).await?.ok_or(ServiceError::NotFound)?;
+    pub async fn sign_up_with_invite(
+        &self,
+        token: &str,
+        name: &str,
+        password: &str,
+        lang: Lang,
+    ) -> Result<(SessionToken, Auth)> {
+        let open = self
+            .open_invite(token)
+            .await?
+            .ok_or(ServiceError::NotFound)?;
         let mut errors = Vec::new();
-        let name = PersonName::parse(name).map_err(|m| errors.push(("name", m))).ok();
-        let password = Password::parse(password).map_err(|m| errors.push(("password", m))).ok();
+        let name = PersonName::parse(name)
+            .map_err(|m| errors.push(("name", m)))
+            .ok();
+        let password = Password::parse(password)
+            .map_err(|m| errors.push(("password", m)))
+            .ok();
         let (Some(name), Some(password)) = (name, password) else {
             return Err(ServiceError::Invalid(errors));
         };
@@ -117,7 +166,16 @@ impl Services {
         let password_hash = crate::accounts::hash_password(password).await?;
         let (user, tenant) = self
             .store
-            .sign_up_with_invite(&self.key.hash(INVITE, token), NewUser { email, name, password_hash, lang }, self.clock.now())
+            .sign_up_with_invite(
+                &self.key.hash(INVITE, token),
+                NewUser {
+                    email,
+                    name,
+                    password_hash,
+                    lang,
+                },
+                self.clock.now(),
+            )
             .await?;
         self.start_session(user, Some(tenant)).await
     }

@@ -15,7 +15,11 @@ pub struct RateLimiter {
 
 impl RateLimiter {
     pub fn new(limit: usize, window: Duration) -> RateLimiter {
-        RateLimiter { limit, window, hits: Mutex::new(HashMap::new()) }
+        RateLimiter {
+            limit,
+            window,
+            hits: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Records an event for `key`; false when the key is over its limit (the

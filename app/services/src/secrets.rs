@@ -53,7 +53,9 @@ pub fn new_token() -> String {
 
 /// Whether a string could be one of our tokens, before any lookup.
 pub fn looks_like_token(s: &str) -> bool {
-    s.len() == 43 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    s.len() == 43
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 #[cfg(test)]

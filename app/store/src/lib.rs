@@ -11,7 +11,9 @@
 //! [`Store::tenant_for`], which checks the membership. Every tenant query binds
 //! `org_id`; on PostgreSQL row-level security checks it a second time.
 
-use aivet_domain::{Email, InviteId, Lang, MembershipId, OrgId, OrgName, PersonName, Role, Slug, UserId};
+use aivet_domain::{
+    Email, InviteId, Lang, MembershipId, OrgId, OrgName, PersonName, Role, Slug, UserId,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -57,8 +59,18 @@ pub struct Tenant {
 }
 
 impl Tenant {
-    pub(crate) fn new(org_id: OrgId, user_id: UserId, membership_id: MembershipId, role: Role) -> Tenant {
-        Tenant { org_id, user_id, membership_id, role }
+    pub(crate) fn new(
+        org_id: OrgId,
+        user_id: UserId,
+        membership_id: MembershipId,
+        role: Role,
+    ) -> Tenant {
+        Tenant {
+            org_id,
+            user_id,
+            membership_id,
+            role,
+        }
     }
     pub fn org_id(&self) -> OrgId {
         self.org_id
@@ -206,7 +218,10 @@ pub struct AuditEvent {
 
 impl AuditEvent {
     pub fn new(action: &'static str, detail: impl Into<String>) -> Self {
-        AuditEvent { action, detail: detail.into() }
+        AuditEvent {
+            action,
+            detail: detail.into(),
+        }
     }
 }
 
@@ -221,7 +236,13 @@ pub trait Store: Send + Sync + 'static {
 
     /// Creates a user, a new organisation (with a unique slug derived from
     /// `slug_base`) and the user's owner membership, in one transaction.
-    async fn sign_up(&self, user: NewUser, org: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<(User, Tenant)>;
+    async fn sign_up(
+        &self,
+        user: NewUser,
+        org: &OrgName,
+        slug_base: &Slug,
+        now: DateTime<Utc>,
+    ) -> Result<(User, Tenant)>;
     async fn credentials(&self, email: &Email) -> Result<Option<Credentials>>;
     async fn user(&self, id: UserId) -> Result<User>;
     async fn password_hash(&self, id: UserId) -> Result<String>;
@@ -230,7 +251,14 @@ pub trait Store: Send + Sync + 'static {
 
     // --- sessions (no tenant; keyed by the hash of the session id) ---
 
-    async fn create_session(&self, id_hash: &[u8], user: UserId, org: Option<OrgId>, now: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<()>;
+    async fn create_session(
+        &self,
+        id_hash: &[u8],
+        user: UserId,
+        org: Option<OrgId>,
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<()>;
     async fn session(&self, id_hash: &[u8]) -> Result<Option<SessionRecord>>;
     async fn touch_session(&self, id_hash: &[u8], now: DateTime<Utc>) -> Result<()>;
     async fn set_session_org(&self, id_hash: &[u8], org: OrgId) -> Result<()>;
@@ -245,23 +273,64 @@ pub trait Store: Send + Sync + 'static {
     /// there is none (whether or not the organisation exists).
     async fn tenant_for(&self, user: UserId, org: OrgId) -> Result<Tenant>;
     async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>>;
-    async fn create_org(&self, user: UserId, name: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<Tenant>;
+    async fn create_org(
+        &self,
+        user: UserId,
+        name: &OrgName,
+        slug_base: &Slug,
+        now: DateTime<Utc>,
+    ) -> Result<Tenant>;
     async fn org(&self, t: &Tenant) -> Result<Org>;
     async fn members(&self, t: &Tenant) -> Result<Vec<Member>>;
-    async fn remove_member(&self, t: &Tenant, id: MembershipId, event: AuditEvent, now: DateTime<Utc>) -> Result<Member>;
-    async fn set_member_role(&self, t: &Tenant, id: MembershipId, role: Role, event: AuditEvent, now: DateTime<Utc>) -> Result<Member>;
+    async fn remove_member(
+        &self,
+        t: &Tenant,
+        id: MembershipId,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<Member>;
+    async fn set_member_role(
+        &self,
+        t: &Tenant,
+        id: MembershipId,
+        role: Role,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<Member>;
 
     // --- invitations ---
 
-    async fn create_invite(&self, t: &Tenant, email: &Email, role: Role, token_hash: &[u8], now: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<Invite>;
+    async fn create_invite(
+        &self,
+        t: &Tenant,
+        email: &Email,
+        role: Role,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<Invite>;
     async fn pending_invites(&self, t: &Tenant, now: DateTime<Utc>) -> Result<Vec<Invite>>;
     async fn revoke_invite(&self, t: &Tenant, id: InviteId, now: DateTime<Utc>) -> Result<Invite>;
     /// The invitation behind a link, if it is still open (not used, revoked or expired).
-    async fn open_invite(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<OpenInvite>>;
+    async fn open_invite(
+        &self,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<Option<OpenInvite>>;
     /// Uses up an open invitation for an existing user and makes them a member.
-    async fn accept_invite(&self, token_hash: &[u8], user: UserId, now: DateTime<Utc>) -> Result<Tenant>;
+    async fn accept_invite(
+        &self,
+        token_hash: &[u8],
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Tenant>;
     /// Creates the invited person's account and accepts the invitation, in one transaction.
-    async fn sign_up_with_invite(&self, token_hash: &[u8], user: NewUser, now: DateTime<Utc>) -> Result<(User, Tenant)>;
+    async fn sign_up_with_invite(
+        &self,
+        token_hash: &[u8],
+        user: NewUser,
+        now: DateTime<Utc>,
+    ) -> Result<(User, Tenant)>;
 
     // --- audit log ---
 

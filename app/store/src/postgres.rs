@@ -44,7 +44,11 @@ impl PgStore {
         Self::open_with(url, admin_url, 16).await
     }
 
-    pub async fn open_with(url: &str, admin_url: Option<&str>, max_connections: u32) -> Result<PgStore> {
+    pub async fn open_with(
+        url: &str,
+        admin_url: Option<&str>,
+        max_connections: u32,
+    ) -> Result<PgStore> {
         let options = PgConnectOptions::from_str(url)?;
         if let Some(admin) = admin_url {
             migrate(admin, options.get_username()).await?;
@@ -58,7 +62,11 @@ impl PgStore {
         store.check_role().await?;
         // Without an admin connection the schema must already be current.
         let applied: Option<(i64,)> =
-            sqlx::query_as("SELECT max(version) FROM _sqlx_migrations WHERE success").fetch_optional(&store.pool).await.ok().flatten();
+            sqlx::query_as("SELECT max(version) FROM _sqlx_migrations WHERE success")
+                .fetch_optional(&store.pool)
+                .await
+                .ok()
+                .flatten();
         let latest = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
         if applied.map(|a| a.0) != Some(latest) {
             return Err(StoreError::Config(format!(
@@ -74,10 +82,11 @@ impl PgStore {
 
     /// Refuses roles for which row-level security would not apply.
     async fn check_role(&self) -> Result<()> {
-        let (superuser, bypass): (bool, bool) =
-            sqlx::query_as("SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
-                .fetch_one(&self.pool)
-                .await?;
+        let (superuser, bypass): (bool, bool) = sqlx::query_as(
+            "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user",
+        )
+        .fetch_one(&self.pool)
+        .await?;
         if superuser || bypass {
             return Err(StoreError::Config(
                 "AIVET_DATABASE_URL connects as a superuser or a role with BYPASSRLS; row-level security would not \
@@ -133,10 +142,21 @@ pub async fn migrate(admin_url: &str, app_role: &str) -> Result<()> {
     MIGRATOR.run(&mut conn).await?;
     let role = quote_ident(app_role);
     let mut tx = conn.begin().await?;
-    sqlx::query(&format!("GRANT USAGE ON SCHEMA public TO {role}")).execute(&mut *tx).await?;
-    sqlx::query(&format!("REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")).execute(&mut *tx).await?;
+    sqlx::query(&format!("GRANT USAGE ON SCHEMA public TO {role}"))
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(&format!(
+        "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}"
+    ))
+    .execute(&mut *tx)
+    .await?;
     for (table, privileges) in GRANTS {
-        sqlx::query(&format!("GRANT {privileges} ON {} TO {role}", quote_ident(table))).execute(&mut *tx).await?;
+        sqlx::query(&format!(
+            "GRANT {privileges} ON {} TO {role}",
+            quote_ident(table)
+        ))
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(())

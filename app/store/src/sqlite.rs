@@ -5,7 +5,9 @@
 
 // `Result`, `Scope` and `StoreError` are also used by shared.rs.
 use crate::{Result, Scope, StoreError};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -47,8 +49,14 @@ impl SqliteStore {
         MIGRATOR.run(&pool).await?;
         let store = SqliteStore { pool };
         let p = store.pragmas().await?;
-        if p.journal_mode != "wal" || p.synchronous != 2 || p.foreign_keys != 1 || p.busy_timeout <= 0 {
-            return Err(StoreError::Config(format!("SQLite settings not in effect: {p:?}")));
+        if p.journal_mode != "wal"
+            || p.synchronous != 2
+            || p.foreign_keys != 1
+            || p.busy_timeout <= 0
+        {
+            return Err(StoreError::Config(format!(
+                "SQLite settings not in effect: {p:?}"
+            )));
         }
         Ok(store)
     }
@@ -59,10 +67,18 @@ impl SqliteStore {
 
     pub async fn pragmas(&self) -> Result<Pragmas> {
         let mut c = self.pool.acquire().await?;
-        let journal_mode: (String,) = sqlx::query_as("PRAGMA journal_mode").fetch_one(&mut *c).await?;
-        let synchronous: (i64,) = sqlx::query_as("PRAGMA synchronous").fetch_one(&mut *c).await?;
-        let foreign_keys: (i64,) = sqlx::query_as("PRAGMA foreign_keys").fetch_one(&mut *c).await?;
-        let busy_timeout: (i64,) = sqlx::query_as("PRAGMA busy_timeout").fetch_one(&mut *c).await?;
+        let journal_mode: (String,) = sqlx::query_as("PRAGMA journal_mode")
+            .fetch_one(&mut *c)
+            .await?;
+        let synchronous: (i64,) = sqlx::query_as("PRAGMA synchronous")
+            .fetch_one(&mut *c)
+            .await?;
+        let foreign_keys: (i64,) = sqlx::query_as("PRAGMA foreign_keys")
+            .fetch_one(&mut *c)
+            .await?;
+        let busy_timeout: (i64,) = sqlx::query_as("PRAGMA busy_timeout")
+            .fetch_one(&mut *c)
+            .await?;
         Ok(Pragmas {
             journal_mode: journal_mode.0.to_lowercase(),
             synchronous: synchronous.0,

@@ -25,7 +25,10 @@ pub struct TestDb {
 
 enum Cleanup {
     Dir(PathBuf),
-    PgDatabase { server_admin_url: String, name: String },
+    PgDatabase {
+        server_admin_url: String,
+        name: String,
+    },
 }
 
 fn random_suffix() -> String {
@@ -46,11 +49,19 @@ impl TestDb {
         let dir = std::env::temp_dir().join(format!("aivet-test-{}", random_suffix()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         let url = format!("sqlite://{}/aivet.db", dir.display());
-        TestDb { backend: Backend::Sqlite, url, admin_url: None, cleanup: Cleanup::Dir(dir) }
+        TestDb {
+            backend: Backend::Sqlite,
+            url,
+            admin_url: None,
+            cleanup: Cleanup::Dir(dir),
+        }
     }
 
     pub async fn postgres() -> Option<TestDb> {
-        let (Ok(admin), Ok(app)) = (std::env::var("AIVET_TEST_PG_ADMIN_URL"), std::env::var("AIVET_TEST_PG_APP_URL")) else {
+        let (Ok(admin), Ok(app)) = (
+            std::env::var("AIVET_TEST_PG_ADMIN_URL"),
+            std::env::var("AIVET_TEST_PG_APP_URL"),
+        ) else {
             if std::env::var("AIVET_TEST_REQUIRE_PG").as_deref() == Ok("1") {
                 panic!("AIVET_TEST_REQUIRE_PG=1 but AIVET_TEST_PG_ADMIN_URL / AIVET_TEST_PG_APP_URL are not set (run scripts/pg.sh)");
             }
@@ -58,8 +69,13 @@ impl TestDb {
             return None;
         };
         let name = format!("aivet_t_{}", random_suffix());
-        let mut conn = sqlx::postgres::PgConnection::connect(&admin).await.expect("connect as the PostgreSQL test admin");
-        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.expect("create test database");
+        let mut conn = sqlx::postgres::PgConnection::connect(&admin)
+            .await
+            .expect("connect as the PostgreSQL test admin");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .expect("create test database");
         let _ = sqlx::Connection::close(conn).await;
         let with_db = |base: &str| {
             let mut u = url::Url::parse(base).expect("PostgreSQL URL");
@@ -70,7 +86,10 @@ impl TestDb {
             backend: Backend::Postgres,
             url: with_db(&app),
             admin_url: Some(with_db(&admin)),
-            cleanup: Cleanup::PgDatabase { server_admin_url: admin, name },
+            cleanup: Cleanup::PgDatabase {
+                server_admin_url: admin,
+                name,
+            },
         })
     }
 
@@ -93,14 +112,24 @@ impl Drop for TestDb {
             Cleanup::Dir(dir) => {
                 let _ = std::fs::remove_dir_all(dir);
             }
-            Cleanup::PgDatabase { server_admin_url, name } => {
+            Cleanup::PgDatabase {
+                server_admin_url,
+                name,
+            } => {
                 let (url, name) = (server_admin_url.clone(), name.clone());
                 // Drop may run inside an async runtime: use a thread of its own.
                 let _ = std::thread::spawn(move || {
-                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+                    let rt = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .expect("runtime");
                     rt.block_on(async move {
                         if let Ok(mut c) = sqlx::postgres::PgConnection::connect(&url).await {
-                            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut c).await;
+                            let _ = sqlx::query(&format!(
+                                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                            ))
+                            .execute(&mut c)
+                            .await;
                         }
                     });
                 })

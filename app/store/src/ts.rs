@@ -44,8 +44,14 @@ impl Type<Sqlite> for Ts {
     }
 }
 impl<'q> Encode<'q, Sqlite> for Ts {
-    fn encode_by_ref(&self, buf: &mut Vec<sqlx::sqlite::SqliteArgumentValue<'q>>) -> Result<IsNull, BoxDynError> {
-        Encode::<Sqlite>::encode(self.0.trunc_subsecs(6).format(SQLITE_FORMAT).to_string(), buf)
+    fn encode_by_ref(
+        &self,
+        buf: &mut Vec<sqlx::sqlite::SqliteArgumentValue<'q>>,
+    ) -> Result<IsNull, BoxDynError> {
+        Encode::<Sqlite>::encode(
+            self.0.trunc_subsecs(6).format(SQLITE_FORMAT).to_string(),
+            buf,
+        )
     }
 }
 impl<'r> Decode<'r, Sqlite> for Ts {
@@ -61,7 +67,10 @@ impl Type<Postgres> for Ts {
     }
 }
 impl<'q> Encode<'q, Postgres> for Ts {
-    fn encode_by_ref(&self, buf: &mut sqlx::postgres::PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
+    fn encode_by_ref(
+        &self,
+        buf: &mut sqlx::postgres::PgArgumentBuffer,
+    ) -> Result<IsNull, BoxDynError> {
         Encode::<Postgres>::encode(self.0.trunc_subsecs(6), buf)
     }
 }
@@ -83,7 +92,9 @@ macro_rules! opt_ts {
         }
         impl<'r> Decode<'r, $db> for OptTs {
             fn decode(value: $value) -> Result<Self, BoxDynError> {
-                Ok(OptTs(<Option<Ts> as Decode<$db>>::decode(value)?.map(|t| t.0)))
+                Ok(OptTs(
+                    <Option<Ts> as Decode<$db>>::decode(value)?.map(|t| t.0),
+                ))
             }
         }
     };

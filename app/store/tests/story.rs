@@ -21,12 +21,19 @@ fn new_user(email: &str, name: &str) -> NewUser {
 }
 
 async fn open(db: &TestDb) -> DynStore {
-    aivet_store::open(db.url(), db.admin_url()).await.expect("open store")
+    aivet_store::open(db.url(), db.admin_url())
+        .await
+        .expect("open store")
 }
 
 async fn org_with_owner(store: &DynStore, email: &str, org: &str) -> (aivet_store::User, Tenant) {
     store
-        .sign_up(new_user(email, "Owner"), &OrgName::parse(org).unwrap(), &Slug::from_name(org), t0())
+        .sign_up(
+            new_user(email, "Owner"),
+            &OrgName::parse(org).unwrap(),
+            &Slug::from_name(org),
+            t0(),
+        )
         .await
         .expect("sign up")
 }
@@ -54,7 +61,9 @@ on_both!(
 );
 
 async fn sign_up_creates_user_org_and_owner(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let store = open(&db).await;
     let (user, t) = org_with_owner(&store, "Kari@Example.no", "Bærum Regnskap AS").await;
     assert_eq!(user.email, "kari@example.no");
@@ -64,148 +73,352 @@ async fn sign_up_creates_user_org_and_owner(b: Backend) {
     assert_eq!(org.name, "Bærum Regnskap AS");
 
     let again = store
-        .sign_up(new_user("KARI@example.no", "Other"), &OrgName::parse("X").unwrap(), &Slug::from_name("X"), t0())
+        .sign_up(
+            new_user("KARI@example.no", "Other"),
+            &OrgName::parse("X").unwrap(),
+            &Slug::from_name("X"),
+            t0(),
+        )
         .await;
     assert!(matches!(again, Err(StoreError::EmailTaken)), "{again:?}");
 
     // A second organisation with the same name gets its own slug.
-    let t2 = store.create_org(user.id, &OrgName::parse("Bærum Regnskap AS").unwrap(), &Slug::from_name("Bærum Regnskap AS"), t0()).await.unwrap();
+    let t2 = store
+        .create_org(
+            user.id,
+            &OrgName::parse("Bærum Regnskap AS").unwrap(),
+            &Slug::from_name("Bærum Regnskap AS"),
+            t0(),
+        )
+        .await
+        .unwrap();
     assert_eq!(store.org(&t2).await.unwrap().slug, "baerum-regnskap-as-2");
     let orgs = store.orgs_of_user(user.id).await.unwrap();
     assert_eq!(orgs.len(), 2);
     assert!(orgs.iter().all(|o| o.role == Role::Owner));
 
-    let creds = store.credentials(&Email::parse("kari@example.no").unwrap()).await.unwrap().unwrap();
+    let creds = store
+        .credentials(&Email::parse("kari@example.no").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(creds.user_id, user.id);
-    assert!(store.credentials(&Email::parse("nobody@example.no").unwrap()).await.unwrap().is_none());
+    assert!(store
+        .credentials(&Email::parse("nobody@example.no").unwrap())
+        .await
+        .unwrap()
+        .is_none());
     assert_eq!(store.user(user.id).await.unwrap().lang, Lang::De);
     store.set_user_lang(user.id, Lang::Nb).await.unwrap();
     assert_eq!(store.user(user.id).await.unwrap().lang, Lang::Nb);
 }
 
 async fn sessions_live_and_end(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let store = open(&db).await;
     let (user, t) = org_with_owner(&store, "a@example.com", "A").await;
-    store.create_session(b"one", user.id, Some(t.org_id()), t0(), t0() + Duration::hours(12)).await.unwrap();
-    store.create_session(b"two", user.id, None, t0(), t0() + Duration::hours(1)).await.unwrap();
+    store
+        .create_session(
+            b"one",
+            user.id,
+            Some(t.org_id()),
+            t0(),
+            t0() + Duration::hours(12),
+        )
+        .await
+        .unwrap();
+    store
+        .create_session(b"two", user.id, None, t0(), t0() + Duration::hours(1))
+        .await
+        .unwrap();
     let s = store.session(b"one").await.unwrap().unwrap();
-    assert_eq!((s.user_id, s.org_id, s.created_at), (user.id, Some(t.org_id()), t0()));
-    store.touch_session(b"one", t0() + Duration::minutes(5)).await.unwrap();
-    assert_eq!(store.session(b"one").await.unwrap().unwrap().last_seen_at, t0() + Duration::minutes(5));
+    assert_eq!(
+        (s.user_id, s.org_id, s.created_at),
+        (user.id, Some(t.org_id()), t0())
+    );
+    store
+        .touch_session(b"one", t0() + Duration::minutes(5))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.session(b"one").await.unwrap().unwrap().last_seen_at,
+        t0() + Duration::minutes(5)
+    );
     // Expiry compares times correctly, including sub-second ones.
-    assert_eq!(store.delete_expired_sessions(t0() + Duration::minutes(59) + Duration::milliseconds(999)).await.unwrap(), 0);
-    assert_eq!(store.delete_expired_sessions(t0() + Duration::hours(1)).await.unwrap(), 1);
-    store.create_session(b"three", user.id, None, t0(), t0() + Duration::hours(1)).await.unwrap();
-    assert_eq!(store.delete_other_sessions(user.id, b"one").await.unwrap(), 1);
+    assert_eq!(
+        store
+            .delete_expired_sessions(t0() + Duration::minutes(59) + Duration::milliseconds(999))
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        store
+            .delete_expired_sessions(t0() + Duration::hours(1))
+            .await
+            .unwrap(),
+        1
+    );
+    store
+        .create_session(b"three", user.id, None, t0(), t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.delete_other_sessions(user.id, b"one").await.unwrap(),
+        1
+    );
     assert!(store.session(b"three").await.unwrap().is_none());
     store.delete_session(b"one").await.unwrap();
     assert!(store.session(b"one").await.unwrap().is_none());
 }
 
 async fn invitations_are_single_use(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let store = open(&db).await;
     let (owner, t) = org_with_owner(&store, "owner@example.com", "Acme").await;
     let email = Email::parse("new@example.com").unwrap();
-    let inv = store.create_invite(&t, &email, Role::Editor, b"hash-1", t0(), t0() + Duration::days(7)).await.unwrap();
-    assert_eq!(store.pending_invites(&t, t0()).await.unwrap(), vec![inv.clone()]);
+    let inv = store
+        .create_invite(
+            &t,
+            &email,
+            Role::Editor,
+            b"hash-1",
+            t0(),
+            t0() + Duration::days(7),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.pending_invites(&t, t0()).await.unwrap(),
+        vec![inv.clone()]
+    );
     let open_inv = store.open_invite(b"hash-1", t0()).await.unwrap().unwrap();
     assert_eq!(open_inv.org_name, "Acme");
     assert!(store.open_invite(b"other", t0()).await.unwrap().is_none());
     // Expired links are not open.
-    assert!(store.open_invite(b"hash-1", t0() + Duration::days(7)).await.unwrap().is_none());
+    assert!(store
+        .open_invite(b"hash-1", t0() + Duration::days(7))
+        .await
+        .unwrap()
+        .is_none());
 
-    let (joined, jt) = store.sign_up_with_invite(b"hash-1", new_user("new@example.com", "New"), t0()).await.unwrap();
-    assert_eq!((jt.org_id(), jt.role(), jt.user_id()), (t.org_id(), Role::Editor, joined.id));
-    assert!(store.open_invite(b"hash-1", t0()).await.unwrap().is_none(), "used");
-    assert!(matches!(store.accept_invite(b"hash-1", owner.id, t0()).await, Err(StoreError::NotFound)));
+    let (joined, jt) = store
+        .sign_up_with_invite(b"hash-1", new_user("new@example.com", "New"), t0())
+        .await
+        .unwrap();
+    assert_eq!(
+        (jt.org_id(), jt.role(), jt.user_id()),
+        (t.org_id(), Role::Editor, joined.id)
+    );
+    assert!(
+        store.open_invite(b"hash-1", t0()).await.unwrap().is_none(),
+        "used"
+    );
+    assert!(matches!(
+        store.accept_invite(b"hash-1", owner.id, t0()).await,
+        Err(StoreError::NotFound)
+    ));
     assert!(store.pending_invites(&t, t0()).await.unwrap().is_empty());
 
     // Inviting a member again is refused; a revoked link is dead.
     assert!(matches!(
-        store.create_invite(&t, &email, Role::Viewer, b"hash-2", t0(), t0() + Duration::days(7)).await,
+        store
+            .create_invite(
+                &t,
+                &email,
+                Role::Viewer,
+                b"hash-2",
+                t0(),
+                t0() + Duration::days(7)
+            )
+            .await,
         Err(StoreError::AlreadyMember)
     ));
     let inv3 = store
-        .create_invite(&t, &Email::parse("third@example.com").unwrap(), Role::Viewer, b"hash-3", t0(), t0() + Duration::days(7))
+        .create_invite(
+            &t,
+            &Email::parse("third@example.com").unwrap(),
+            Role::Viewer,
+            b"hash-3",
+            t0(),
+            t0() + Duration::days(7),
+        )
         .await
         .unwrap();
     store.revoke_invite(&t, inv3.id, t0()).await.unwrap();
     assert!(store.open_invite(b"hash-3", t0()).await.unwrap().is_none());
-    assert!(matches!(store.revoke_invite(&t, inv3.id, t0()).await, Err(StoreError::NotFound)));
+    assert!(matches!(
+        store.revoke_invite(&t, inv3.id, t0()).await,
+        Err(StoreError::NotFound)
+    ));
 
     // An existing user accepts an invitation into a second organisation.
     let (other, ot) = org_with_owner(&store, "other@example.com", "Other").await;
     store
-        .create_invite(&ot, &Email::parse("owner@example.com").unwrap(), Role::Viewer, b"hash-4", t0(), t0() + Duration::days(7))
+        .create_invite(
+            &ot,
+            &Email::parse("owner@example.com").unwrap(),
+            Role::Viewer,
+            b"hash-4",
+            t0(),
+            t0() + Duration::days(7),
+        )
         .await
         .unwrap();
-    let accepted = store.accept_invite(b"hash-4", owner.id, t0()).await.unwrap();
-    assert_eq!((accepted.org_id(), accepted.role()), (ot.org_id(), Role::Viewer));
+    let accepted = store
+        .accept_invite(b"hash-4", owner.id, t0())
+        .await
+        .unwrap();
+    assert_eq!(
+        (accepted.org_id(), accepted.role()),
+        (ot.org_id(), Role::Viewer)
+    );
     assert_eq!(store.orgs_of_user(owner.id).await.unwrap().len(), 2);
-    assert_eq!(store.tenant_for(owner.id, ot.org_id()).await.unwrap().role(), Role::Viewer);
+    assert_eq!(
+        store
+            .tenant_for(owner.id, ot.org_id())
+            .await
+            .unwrap()
+            .role(),
+        Role::Viewer
+    );
     let _ = other;
 }
 
 async fn members_and_the_last_owner(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let store = open(&db).await;
     let (_, t) = org_with_owner(&store, "owner@example.com", "Acme").await;
     let ev = || AuditEvent::new("test", "");
-    assert!(matches!(store.remove_member(&t, t.membership_id(), ev(), t0()).await, Err(StoreError::LastOwner)));
-    assert!(matches!(store.set_member_role(&t, t.membership_id(), Role::Editor, ev(), t0()).await, Err(StoreError::LastOwner)));
+    assert!(matches!(
+        store.remove_member(&t, t.membership_id(), ev(), t0()).await,
+        Err(StoreError::LastOwner)
+    ));
+    assert!(matches!(
+        store
+            .set_member_role(&t, t.membership_id(), Role::Editor, ev(), t0())
+            .await,
+        Err(StoreError::LastOwner)
+    ));
     store
-        .create_invite(&t, &Email::parse("b@example.com").unwrap(), Role::Viewer, b"h", t0(), t0() + Duration::days(1))
+        .create_invite(
+            &t,
+            &Email::parse("b@example.com").unwrap(),
+            Role::Viewer,
+            b"h",
+            t0(),
+            t0() + Duration::days(1),
+        )
         .await
         .unwrap();
-    let (_, bt) = store.sign_up_with_invite(b"h", new_user("b@example.com", "Bea"), t0()).await.unwrap();
-    let m = store.set_member_role(&t, bt.membership_id(), Role::Owner, ev(), t0()).await.unwrap();
+    let (_, bt) = store
+        .sign_up_with_invite(b"h", new_user("b@example.com", "Bea"), t0())
+        .await
+        .unwrap();
+    let m = store
+        .set_member_role(&t, bt.membership_id(), Role::Owner, ev(), t0())
+        .await
+        .unwrap();
     assert_eq!(m.role, Role::Owner);
     // Now there are two owners: the first may step down.
-    store.set_member_role(&t, t.membership_id(), Role::Editor, ev(), t0()).await.unwrap();
+    store
+        .set_member_role(&t, t.membership_id(), Role::Editor, ev(), t0())
+        .await
+        .unwrap();
     let members = store.members(&t).await.unwrap();
     assert_eq!(members.len(), 2);
-    let removed = store.remove_member(&t, t.membership_id(), ev(), t0()).await.unwrap();
+    let removed = store
+        .remove_member(&t, t.membership_id(), ev(), t0())
+        .await
+        .unwrap();
     assert_eq!(removed.email, "owner@example.com");
-    assert!(matches!(store.tenant_for(t.user_id(), t.org_id()).await, Err(StoreError::NotFound)));
+    assert!(matches!(
+        store.tenant_for(t.user_id(), t.org_id()).await,
+        Err(StoreError::NotFound)
+    ));
 }
 
 async fn foreign_ids_are_not_found(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let store = open(&db).await;
     let (_, a) = org_with_owner(&store, "a@example.com", "A").await;
     let (bu, bt) = org_with_owner(&store, "b@example.com", "B").await;
     let b_inv = store
-        .create_invite(&bt, &Email::parse("x@example.com").unwrap(), Role::Viewer, b"hb", t0(), t0() + Duration::days(1))
+        .create_invite(
+            &bt,
+            &Email::parse("x@example.com").unwrap(),
+            Role::Viewer,
+            b"hb",
+            t0(),
+            t0() + Duration::days(1),
+        )
         .await
         .unwrap();
     let ev = || AuditEvent::new("test", "");
     let random_member = MembershipId(uuid::Uuid::new_v4());
     let random_invite = InviteId(uuid::Uuid::new_v4());
     for id in [bt.membership_id(), random_member] {
-        assert!(matches!(store.remove_member(&a, id, ev(), t0()).await, Err(StoreError::NotFound)));
-        assert!(matches!(store.set_member_role(&a, id, Role::Viewer, ev(), t0()).await, Err(StoreError::NotFound)));
+        assert!(matches!(
+            store.remove_member(&a, id, ev(), t0()).await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            store
+                .set_member_role(&a, id, Role::Viewer, ev(), t0())
+                .await,
+            Err(StoreError::NotFound)
+        ));
     }
     for id in [b_inv.id, random_invite] {
-        assert!(matches!(store.revoke_invite(&a, id, t0()).await, Err(StoreError::NotFound)));
+        assert!(matches!(
+            store.revoke_invite(&a, id, t0()).await,
+            Err(StoreError::NotFound)
+        ));
     }
-    assert!(matches!(store.tenant_for(a.user_id(), bt.org_id()).await, Err(StoreError::NotFound)));
+    assert!(matches!(
+        store.tenant_for(a.user_id(), bt.org_id()).await,
+        Err(StoreError::NotFound)
+    ));
     // B is unchanged.
     assert_eq!(store.members(&bt).await.unwrap().len(), 1);
     assert_eq!(store.pending_invites(&bt, t0()).await.unwrap().len(), 1);
-    assert_eq!(store.tenant_for(bu.id, bt.org_id()).await.unwrap().role(), Role::Owner);
+    assert_eq!(
+        store.tenant_for(bu.id, bt.org_id()).await.unwrap().role(),
+        Role::Owner
+    );
 }
 
 async fn lists_are_scoped_to_the_tenant(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let store = open(&db).await;
     let mut tenants = Vec::new();
     for i in 0..4 {
-        let (_, t) = org_with_owner(&store, &format!("owner{i}@example.com"), &format!("Org {i}")).await;
+        let (_, t) = org_with_owner(
+            &store,
+            &format!("owner{i}@example.com"),
+            &format!("Org {i}"),
+        )
+        .await;
         for j in 0..(i + 1) {
             store
-                .create_invite(&t, &Email::parse(&format!("inv{i}-{j}@example.com")).unwrap(), Role::Viewer, format!("h{i}-{j}").as_bytes(), t0(), t0() + Duration::days(1))
+                .create_invite(
+                    &t,
+                    &Email::parse(&format!("inv{i}-{j}@example.com")).unwrap(),
+                    Role::Viewer,
+                    format!("h{i}-{j}").as_bytes(),
+                    t0(),
+                    t0() + Duration::days(1),
+                )
                 .await
                 .unwrap();
         }
@@ -214,44 +427,93 @@ async fn lists_are_scoped_to_the_tenant(b: Backend) {
     for (i, t) in tenants.iter().enumerate() {
         let invites = store.pending_invites(t, t0()).await.unwrap();
         assert_eq!(invites.len(), i + 1);
-        assert!(invites.iter().all(|inv| inv.org_id == t.org_id() && inv.email.starts_with(&format!("inv{i}-"))));
+        assert!(invites
+            .iter()
+            .all(|inv| inv.org_id == t.org_id() && inv.email.starts_with(&format!("inv{i}-"))));
         let members = store.members(t).await.unwrap();
         assert_eq!(members.len(), 1);
         assert_eq!(members[0].email, format!("owner{i}@example.com"));
         let audit = store.audit_entries(t, 100).await.unwrap();
-        assert!(audit.iter().all(|e| e.actor_label == format!("owner{i}@example.com")), "{audit:?}");
-        assert_eq!(audit.len(), 1 + (i + 1), "sign-up plus one entry per invitation");
+        assert!(
+            audit
+                .iter()
+                .all(|e| e.actor_label == format!("owner{i}@example.com")),
+            "{audit:?}"
+        );
+        assert_eq!(
+            audit.len(),
+            1 + (i + 1),
+            "sign-up plus one entry per invitation"
+        );
     }
 }
 
 async fn audit_log_is_append_only(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let store = open(&db).await;
     let (_, t) = org_with_owner(&store, "a@example.com", "A").await;
-    store.audit(&t, AuditEvent::new("report.exported", "format=pdf\r\nforged: line"), t0() + Duration::seconds(1)).await.unwrap();
+    store
+        .audit(
+            &t,
+            AuditEvent::new("report.exported", "format=pdf\r\nforged: line"),
+            t0() + Duration::seconds(1),
+        )
+        .await
+        .unwrap();
     let entries = store.audit_entries(&t, 10).await.unwrap();
     assert_eq!(entries[0].action, "report.exported");
-    assert_eq!(entries[0].detail, "format=pdf\r\nforged: line", "stored verbatim; escaped when shown");
+    assert_eq!(
+        entries[0].detail, "format=pdf\r\nforged: line",
+        "stored verbatim; escaped when shown"
+    );
     assert_eq!(entries[1].action, "account.signed_up");
     match b {
         Backend::Sqlite => {
-            let s = aivet_store::sqlite::SqliteStore::open(db.url()).await.unwrap();
-            assert!(sqlx::query("UPDATE audit_log SET action = 'x'").execute(s.pool()).await.is_err());
-            assert!(sqlx::query("DELETE FROM audit_log").execute(s.pool()).await.is_err());
+            let s = aivet_store::sqlite::SqliteStore::open(db.url())
+                .await
+                .unwrap();
+            assert!(sqlx::query("UPDATE audit_log SET action = 'x'")
+                .execute(s.pool())
+                .await
+                .is_err());
+            assert!(sqlx::query("DELETE FROM audit_log")
+                .execute(s.pool())
+                .await
+                .is_err());
         }
         Backend::Postgres => {
-            let s = aivet_store::postgres::PgStore::open(db.url(), None).await.unwrap();
+            let s = aivet_store::postgres::PgStore::open(db.url(), None)
+                .await
+                .unwrap();
             // The app role has no UPDATE or DELETE on the table at all.
             let mut tx = s.pool().begin().await.unwrap();
-            sqlx::query("SELECT set_config('aivet.org_id', $1, true)").bind(t.org_id().to_string()).execute(&mut *tx).await.unwrap();
-            let e = sqlx::query("UPDATE audit_log SET action = 'x'").execute(&mut *tx).await.unwrap_err();
+            sqlx::query("SELECT set_config('aivet.org_id', $1, true)")
+                .bind(t.org_id().to_string())
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            let e = sqlx::query("UPDATE audit_log SET action = 'x'")
+                .execute(&mut *tx)
+                .await
+                .unwrap_err();
             assert!(e.to_string().contains("permission denied"), "{e}");
             drop(tx);
             // Even the owner, inside the organisation's context, cannot change it.
-            let admin = sqlx::PgPool::connect(db.admin_url().unwrap()).await.unwrap();
+            let admin = sqlx::PgPool::connect(db.admin_url().unwrap())
+                .await
+                .unwrap();
             let mut tx = admin.begin().await.unwrap();
-            sqlx::query("SELECT set_config('aivet.org_id', $1, true)").bind(t.org_id().to_string()).execute(&mut *tx).await.unwrap();
-            let e = sqlx::query("DELETE FROM audit_log").execute(&mut *tx).await.unwrap_err();
+            sqlx::query("SELECT set_config('aivet.org_id', $1, true)")
+                .bind(t.org_id().to_string())
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            let e = sqlx::query("DELETE FROM audit_log")
+                .execute(&mut *tx)
+                .await
+                .unwrap_err();
             assert!(e.to_string().contains("append-only"), "{e}");
         }
     }
@@ -261,22 +523,40 @@ async fn audit_log_is_append_only(b: Backend) {
 /// T4: every tenant table has org_id NOT NULL, an index led by org_id, and
 /// every reference to another tenant table includes org_id.
 async fn schema_follows_the_tenant_rules(b: Backend) {
-    let Some(db) = TestDb::new(b).await else { return };
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
     let _store = open(&db).await;
     let schema = match b {
         Backend::Sqlite => sqlite_schema(db.url()).await,
         Backend::Postgres => pg_schema(db.admin_url().unwrap()).await,
     };
-    let tenant_tables: Vec<&Table> = schema.iter().filter(|t| t.columns.iter().any(|(c, _)| c == "org_id") && t.name != "sessions").collect();
-    assert!(tenant_tables.len() >= 3, "expected tenant tables, found {:?}", tenant_tables.iter().map(|t| &t.name).collect::<Vec<_>>());
+    let tenant_tables: Vec<&Table> = schema
+        .iter()
+        .filter(|t| t.columns.iter().any(|(c, _)| c == "org_id") && t.name != "sessions")
+        .collect();
+    assert!(
+        tenant_tables.len() >= 3,
+        "expected tenant tables, found {:?}",
+        tenant_tables.iter().map(|t| &t.name).collect::<Vec<_>>()
+    );
     for t in &tenant_tables {
         let (_, not_null) = t.columns.iter().find(|(c, _)| c == "org_id").unwrap();
         assert!(not_null, "{}.org_id must be NOT NULL", t.name);
-        assert!(t.index_first_columns.iter().any(|c| c == "org_id"), "{} needs an index led by org_id", t.name);
+        assert!(
+            t.index_first_columns.iter().any(|c| c == "org_id"),
+            "{} needs an index led by org_id",
+            t.name
+        );
         for fk in &t.foreign_keys {
             let parent_is_tenant = tenant_tables.iter().any(|p| p.name == fk.parent);
             if parent_is_tenant {
-                assert!(fk.columns.iter().any(|c| c == "org_id"), "{} references {} without org_id", t.name, fk.parent);
+                assert!(
+                    fk.columns.iter().any(|c| c == "org_id"),
+                    "{} references {} without org_id",
+                    t.name,
+                    fk.parent
+                );
             }
         }
     }
@@ -306,29 +586,57 @@ async fn sqlite_schema(url: &str) -> Vec<Table> {
     let mut out = Vec::new();
     for (name,) in names {
         let cols: Vec<(i64, String, String, i64, Option<String>, i64)> =
-            sqlx::query_as(&format!("PRAGMA table_info({name})")).fetch_all(&pool).await.unwrap();
+            sqlx::query_as(&format!("PRAGMA table_info({name})"))
+                .fetch_all(&pool)
+                .await
+                .unwrap();
         let indexes: Vec<(i64, String, i64, String, i64)> =
-            sqlx::query_as(&format!("PRAGMA index_list({name})")).fetch_all(&pool).await.unwrap();
+            sqlx::query_as(&format!("PRAGMA index_list({name})"))
+                .fetch_all(&pool)
+                .await
+                .unwrap();
         let mut firsts = Vec::new();
         for (_, index, ..) in indexes {
             let info: Vec<(i64, i64, Option<String>)> =
-                sqlx::query_as(&format!("PRAGMA index_info('{index}')")).fetch_all(&pool).await.unwrap();
+                sqlx::query_as(&format!("PRAGMA index_info('{index}')"))
+                    .fetch_all(&pool)
+                    .await
+                    .unwrap();
             if let Some((_, _, Some(c))) = info.iter().min_by_key(|(seq, ..)| *seq) {
                 firsts.push(c.clone());
             }
         }
-        let fks: Vec<(i64, i64, String, String, Option<String>, String, String, String)> =
-            sqlx::query_as(&format!("PRAGMA foreign_key_list({name})")).fetch_all(&pool).await.unwrap();
+        // PRAGMA foreign_key_list: id, seq, table, from, to, on_update, on_delete, match.
+        type FkRow = (
+            i64,
+            i64,
+            String,
+            String,
+            Option<String>,
+            String,
+            String,
+            String,
+        );
+        let fks: Vec<FkRow> = sqlx::query_as(&format!("PRAGMA foreign_key_list({name})"))
+            .fetch_all(&pool)
+            .await
+            .unwrap();
         let mut foreign_keys: Vec<ForeignKey> = Vec::new();
         for (id, _, parent, from, ..) in fks {
             match foreign_keys.get_mut(id as usize) {
                 Some(fk) => fk.columns.push(from),
-                None => foreign_keys.push(ForeignKey { parent, columns: vec![from] }),
+                None => foreign_keys.push(ForeignKey {
+                    parent,
+                    columns: vec![from],
+                }),
             }
         }
         out.push(Table {
             name,
-            columns: cols.into_iter().map(|(_, n, _, notnull, _, pk)| (n, notnull == 1 || pk == 1)).collect(),
+            columns: cols
+                .into_iter()
+                .map(|(_, n, _, notnull, _, pk)| (n, notnull == 1 || pk == 1))
+                .collect(),
             index_first_columns: firsts,
             foreign_keys,
         });
@@ -376,7 +684,10 @@ async fn pg_schema(url: &str) -> Vec<Table> {
             name,
             columns,
             index_first_columns: firsts.into_iter().map(|f| f.0).collect(),
-            foreign_keys: fks.into_iter().map(|(parent, columns)| ForeignKey { parent, columns }).collect(),
+            foreign_keys: fks
+                .into_iter()
+                .map(|(parent, columns)| ForeignKey { parent, columns })
+                .collect(),
         });
     }
     out

@@ -87,9 +87,18 @@ pub struct CreatedInvite {
 }
 
 #[server(endpoint = "sign_up")]
-pub async fn sign_up(email: String, password: String, name: String, org_name: String) -> Result<(), AppError> {
+pub async fn sign_up(
+    email: String,
+    password: String,
+    name: String,
+    org_name: String,
+) -> Result<(), AppError> {
     let c = ctx()?;
-    let (token, _) = c.services.sign_up(&email, &password, &name, &org_name, c.lang).await.map_err(service_error)?;
+    let (token, _) = c
+        .services
+        .sign_up(&email, &password, &name, &org_name, c.lang)
+        .await
+        .map_err(service_error)?;
     c.set_session_cookie(&token);
     done("/")
 }
@@ -97,7 +106,11 @@ pub async fn sign_up(email: String, password: String, name: String, org_name: St
 #[server(endpoint = "sign_in")]
 pub async fn sign_in(email: String, password: String) -> Result<(), AppError> {
     let c = ctx()?;
-    let (token, auth) = c.services.sign_in(&email, &password, &c.client).await.map_err(service_error)?;
+    let (token, auth) = c
+        .services
+        .sign_in(&email, &password, &c.client)
+        .await
+        .map_err(service_error)?;
     c.set_session_cookie(&token);
     c.set_lang_cookie(auth.user.lang);
     done("/")
@@ -117,11 +130,17 @@ pub async fn sign_out() -> Result<(), AppError> {
 #[server(endpoint = "set_language")]
 pub async fn set_language(lang: String) -> Result<(), AppError> {
     let c = ctx()?;
-    let lang: Lang = lang
-        .parse()
-        .map_err(|_| service_error(aivet_services::ServiceError::Invalid(vec![("lang", aivet_domain::Msg::ErrFormInvalid)])))?;
+    let lang: Lang = lang.parse().map_err(|_| {
+        service_error(aivet_services::ServiceError::Invalid(vec![(
+            "lang",
+            aivet_domain::Msg::ErrFormInvalid,
+        )]))
+    })?;
     if let Some(a) = &c.auth {
-        c.services.set_language(a, lang).await.map_err(service_error)?;
+        c.services
+            .set_language(a, lang)
+            .await
+            .map_err(service_error)?;
     }
     c.set_lang_cookie(lang);
     c.back()
@@ -131,7 +150,9 @@ pub async fn set_language(lang: String) -> Result<(), AppError> {
 pub async fn switch_org(org_id: String) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let org: OrgId = org_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    let org: OrgId = org_id
+        .parse()
+        .map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
     c.services.switch_org(a, org).await.map_err(service_error)?;
     done("/")
 }
@@ -140,15 +161,24 @@ pub async fn switch_org(org_id: String) -> Result<(), AppError> {
 pub async fn create_org(org_name: String) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    c.services.create_org(a, &org_name).await.map_err(service_error)?;
+    c.services
+        .create_org(a, &org_name)
+        .await
+        .map_err(service_error)?;
     done("/")
 }
 
 #[server(endpoint = "change_password")]
-pub async fn change_password(current_password: String, new_password: String) -> Result<(), AppError> {
+pub async fn change_password(
+    current_password: String,
+    new_password: String,
+) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    c.services.change_password(a, &current_password, &new_password).await.map_err(service_error)?;
+    c.services
+        .change_password(a, &current_password, &new_password)
+        .await
+        .map_err(service_error)?;
     done("/account?changed=1")
 }
 
@@ -161,9 +191,18 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
     let org = s.store.org(t).await.map_err(|e| service_error(e.into()))?;
     let members = s.members(a).await.map_err(service_error)?;
     let invites = s.pending_invites(a).await.map_err(service_error)?;
-    let audit = s.store.audit_entries(t, 50).await.map_err(|e| service_error(e.into()))?;
+    let audit = s
+        .store
+        .audit_entries(t, 50)
+        .await
+        .map_err(|e| service_error(e.into()))?;
     Ok(SettingsView {
-        org: OrgView { id: org.id, name: org.name, slug: org.slug, role: t.role() },
+        org: OrgView {
+            id: org.id,
+            name: org.name,
+            slug: org.slug,
+            role: t.role(),
+        },
         members: members
             .into_iter()
             .map(|m| MemberView {
@@ -177,11 +216,21 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
             .collect(),
         invites: invites
             .into_iter()
-            .map(|i| InviteView { id: i.id, email: i.email, role: i.role, expires_at: i.expires_at })
+            .map(|i| InviteView {
+                id: i.id,
+                email: i.email,
+                role: i.role,
+                expires_at: i.expires_at,
+            })
             .collect(),
         audit: audit
             .into_iter()
-            .map(|e| AuditView { at: e.at, actor: e.actor_label, action: e.action, detail: e.detail })
+            .map(|e| AuditView {
+                at: e.at,
+                actor: e.actor_label,
+                action: e.action,
+                detail: e.detail,
+            })
             .collect(),
     })
 }
@@ -190,16 +239,28 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
 pub async fn create_invite(email: String, role: String) -> Result<CreatedInvite, AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let created = c.services.create_invite(a, &email, &role).await.map_err(service_error)?;
-    Ok(CreatedInvite { email: created.invite.email, link: c.link(&format!("/invite/{}", created.token)) })
+    let created = c
+        .services
+        .create_invite(a, &email, &role)
+        .await
+        .map_err(service_error)?;
+    Ok(CreatedInvite {
+        email: created.invite.email,
+        link: c.link(&format!("/invite/{}", created.token)),
+    })
 }
 
 #[server(endpoint = "revoke_invite")]
 pub async fn revoke_invite(invite_id: String) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let id: InviteId = invite_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
-    c.services.revoke_invite(a, id).await.map_err(service_error)?;
+    let id: InviteId = invite_id
+        .parse()
+        .map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    c.services
+        .revoke_invite(a, id)
+        .await
+        .map_err(service_error)?;
     done("/settings")
 }
 
@@ -207,8 +268,13 @@ pub async fn revoke_invite(invite_id: String) -> Result<(), AppError> {
 pub async fn remove_member(membership_id: String) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let id: MembershipId = membership_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
-    c.services.remove_member(a, id).await.map_err(service_error)?;
+    let id: MembershipId = membership_id
+        .parse()
+        .map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    c.services
+        .remove_member(a, id)
+        .await
+        .map_err(service_error)?;
     done("/settings")
 }
 
@@ -216,9 +282,16 @@ pub async fn remove_member(membership_id: String) -> Result<(), AppError> {
 pub async fn set_member_role(membership_id: String, role: String) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let id: MembershipId = membership_id.parse().map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
-    let role: Role = role.parse().map_err(|m| service_error(aivet_services::ServiceError::Invalid(vec![("role", m)])))?;
-    c.services.set_member_role(a, id, role).await.map_err(service_error)?;
+    let id: MembershipId = membership_id
+        .parse()
+        .map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    let role: Role = role
+        .parse()
+        .map_err(|m| service_error(aivet_services::ServiceError::Invalid(vec![("role", m)])))?;
+    c.services
+        .set_member_role(a, id, role)
+        .await
+        .map_err(service_error)?;
     done("/settings")
 }
 
@@ -226,22 +299,41 @@ pub async fn set_member_role(membership_id: String, role: String) -> Result<(), 
 #[server(endpoint = "invite_info")]
 pub async fn invite_info(token: String) -> Result<Option<InvitationView>, AppError> {
     let c = ctx()?;
-    let open = c.services.open_invite(&token).await.map_err(service_error)?;
-    Ok(open.map(|o| InvitationView { org_name: o.org_name, email: o.invite.email, role: o.invite.role }))
+    let open = c
+        .services
+        .open_invite(&token)
+        .await
+        .map_err(service_error)?;
+    Ok(open.map(|o| InvitationView {
+        org_name: o.org_name,
+        email: o.invite.email,
+        role: o.invite.role,
+    }))
 }
 
 #[server(endpoint = "accept_invite")]
 pub async fn accept_invite(token: String) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    c.services.accept_invite(a, &token).await.map_err(service_error)?;
+    c.services
+        .accept_invite(a, &token)
+        .await
+        .map_err(service_error)?;
     done("/")
 }
 
 #[server(endpoint = "sign_up_with_invite")]
-pub async fn sign_up_with_invite(token: String, name: String, password: String) -> Result<(), AppError> {
+pub async fn sign_up_with_invite(
+    token: String,
+    name: String,
+    password: String,
+) -> Result<(), AppError> {
     let c = ctx()?;
-    let (session, _) = c.services.sign_up_with_invite(&token, &name, &password, c.lang).await.map_err(service_error)?;
+    let (session, _) = c
+        .services
+        .sign_up_with_invite(&token, &name, &password, c.lang)
+        .await
+        .map_err(service_error)?;
     c.set_session_cookie(&session);
     done("/")
 }

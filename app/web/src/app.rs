@@ -15,7 +15,9 @@ pub const OUTPUT_NAME: &str = "aivet";
 /// The HTML document around the application (rendered on the server only).
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     #[cfg(feature = "ssr")]
-    let lang = use_context::<crate::ssr::RequestCtx>().map(|c| c.lang).unwrap_or_default();
+    let lang = use_context::<crate::ssr::RequestCtx>()
+        .map(|c| c.lang)
+        .unwrap_or_default();
     #[cfg(not(feature = "ssr"))]
     let lang = aivet_domain::Lang::default();
     view! {
@@ -49,8 +51,12 @@ pub fn App() -> impl IntoView {
     let shared = SharedValue::new(|| {
         // The server provides it for every page; without it (the route
         // list is generated without a request) render signed out.
-        use_context::<PageCtx>()
-            .unwrap_or(PageCtx { lang: aivet_domain::Lang::default(), user: None, org: None, orgs: Vec::new() })
+        use_context::<PageCtx>().unwrap_or(PageCtx {
+            lang: aivet_domain::Lang::default(),
+            user: None,
+            org: None,
+            orgs: Vec::new(),
+        })
     });
     let pc = shared.into_inner();
     provide_context(CurrentLang(pc.lang));
@@ -60,7 +66,10 @@ pub fn App() -> impl IntoView {
     // (and styles) can tell.
     Effect::new(move |_| {
         #[cfg(feature = "hydrate")]
-        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
             let _ = root.set_attribute("data-hydrated", "true");
         }
     });

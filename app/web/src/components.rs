@@ -140,7 +140,9 @@ fn SignOutButton() -> impl IntoView {
 pub fn FormError(error: Signal<Option<AppError>>) -> impl IntoView {
     move || {
         error.get().map(|e| {
-            let text = e.msg.fill(lang(), &[("id", e.request_id.as_deref().unwrap_or("-"))]);
+            let text = e
+                .msg
+                .fill(lang(), &[("id", e.request_id.as_deref().unwrap_or("-"))]);
             view! { <div class="alert error" role="alert">{text}</div> }
         })
     }
@@ -207,7 +209,11 @@ pub fn Field(
 
 /// A submit button that says it is working while its action is pending.
 #[component]
-pub fn Submit(label: Msg, pending: Signal<bool>, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+pub fn Submit(
+    label: Msg,
+    pending: Signal<bool>,
+    #[prop(optional)] id: Option<&'static str>,
+) -> impl IntoView {
     view! {
         <button type="submit" class="button" id=id disabled=move || pending.get() aria-busy=move || pending.get().then_some("true")>
             {move || if pending.get() { t(Msg::Working) } else { t(label) }}

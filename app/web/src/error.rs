@@ -18,7 +18,11 @@ pub struct AppError {
 
 impl AppError {
     pub fn new(msg: Msg) -> AppError {
-        AppError { msg, fields: Vec::new(), request_id: None }
+        AppError {
+            msg,
+            fields: Vec::new(),
+            request_id: None,
+        }
     }
 
     /// The message for one form field, if it has one.
@@ -39,7 +43,10 @@ impl FromServerFnError for AppError {
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
         // Arguments that do not decode (missing fields, wrong types, broken
         // UTF-8) are the client's mistake: 422, not a server error.
-        let bad_input = matches!(value, ServerFnErrorErr::Args(_) | ServerFnErrorErr::Deserialization(_));
+        let bad_input = matches!(
+            value,
+            ServerFnErrorErr::Args(_) | ServerFnErrorErr::Deserialization(_)
+        );
         #[cfg(feature = "ssr")]
         if let Some(res) = leptos::prelude::use_context::<leptos_axum::ResponseOptions>() {
             res.set_status(if bad_input {
@@ -48,6 +55,10 @@ impl FromServerFnError for AppError {
                 http::StatusCode::INTERNAL_SERVER_ERROR
             });
         }
-        AppError::new(if bad_input { Msg::ErrFormInvalid } else { Msg::ErrGeneric })
+        AppError::new(if bad_input {
+            Msg::ErrFormInvalid
+        } else {
+            Msg::ErrGeneric
+        })
     }
 }

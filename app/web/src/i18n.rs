@@ -9,7 +9,9 @@ use leptos::prelude::*;
 pub struct CurrentLang(pub Lang);
 
 pub fn lang() -> Lang {
-    use_context::<CurrentLang>().map(|c| c.0).unwrap_or_default()
+    use_context::<CurrentLang>()
+        .map(|c| c.0)
+        .unwrap_or_default()
 }
 
 /// The text of `msg` in the page's language.

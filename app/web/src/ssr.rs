@@ -46,27 +46,45 @@ impl RequestCtx {
     }
 
     fn add_cookie(&self, cookie: String) {
-        if let (Some(res), Ok(v)) = (use_context::<ResponseOptions>(), HeaderValue::from_str(&cookie)) {
+        if let (Some(res), Ok(v)) = (
+            use_context::<ResponseOptions>(),
+            HeaderValue::from_str(&cookie),
+        ) {
             res.append_header(SET_COOKIE, v);
         }
     }
 
     pub fn set_session_cookie(&self, token: &SessionToken) {
-        self.add_cookie(format!("{SESSION_COOKIE}={}{}", token.0, self.cookie_attrs()));
+        self.add_cookie(format!(
+            "{SESSION_COOKIE}={}{}",
+            token.0,
+            self.cookie_attrs()
+        ));
     }
 
     pub fn clear_session_cookie(&self) {
-        self.add_cookie(format!("{SESSION_COOKIE}=; Max-Age=0{}", self.cookie_attrs()));
+        self.add_cookie(format!(
+            "{SESSION_COOKIE}=; Max-Age=0{}",
+            self.cookie_attrs()
+        ));
     }
 
     pub fn set_lang_cookie(&self, lang: Lang) {
-        self.add_cookie(format!("{LANG_COOKIE}={}; Max-Age=31536000{}", lang.code(), self.cookie_attrs()));
+        self.add_cookie(format!(
+            "{LANG_COOKIE}={}; Max-Age=31536000{}",
+            lang.code(),
+            self.cookie_attrs()
+        ));
     }
 
     /// Redirects to the page the request came from (same origin only).
     pub fn back(&self) -> Result<(), AppError> {
-        let referer = use_context::<http::request::Parts>()
-            .and_then(|p| p.headers.get(REFERER).and_then(|v| v.to_str().ok()).map(str::to_owned));
+        let referer = use_context::<http::request::Parts>().and_then(|p| {
+            p.headers
+                .get(REFERER)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        });
         let target = referer
             .as_deref()
             .and_then(|r| r.strip_prefix(&self.base_url))
@@ -79,19 +97,35 @@ impl RequestCtx {
     /// The context every page needs, from the session.
     pub async fn page_ctx(&self) -> Result<PageCtx, ServiceError> {
         let Some(auth) = &self.auth else {
-            return Ok(PageCtx { lang: self.lang, user: None, org: None, orgs: Vec::new() });
+            return Ok(PageCtx {
+                lang: self.lang,
+                user: None,
+                org: None,
+                orgs: Vec::new(),
+            });
         };
         let orgs: Vec<OrgView> = self
             .services
             .my_orgs(auth)
             .await?
             .into_iter()
-            .map(|o| OrgView { id: o.org_id, name: o.name, slug: o.slug, role: o.role })
+            .map(|o| OrgView {
+                id: o.org_id,
+                name: o.name,
+                slug: o.slug,
+                role: o.role,
+            })
             .collect();
-        let org = auth.tenant.as_ref().and_then(|t| orgs.iter().find(|o| o.id == t.org_id()).cloned());
+        let org = auth
+            .tenant
+            .as_ref()
+            .and_then(|t| orgs.iter().find(|o| o.id == t.org_id()).cloned());
         Ok(PageCtx {
             lang: self.lang,
-            user: Some(UserView { name: auth.user.name.clone(), email: auth.user.email.clone() }),
+            user: Some(UserView {
+                name: auth.user.name.clone(),
+                email: auth.user.email.clone(),
+            }),
             org,
             orgs,
         })
@@ -105,7 +139,9 @@ pub fn ctx() -> Result<RequestCtx, AppError> {
 
 /// The signed-in user, or a "please sign in" error.
 pub fn auth(c: &RequestCtx) -> Result<&Auth, AppError> {
-    c.auth.as_ref().ok_or_else(|| service_error(ServiceError::Unauthenticated))
+    c.auth
+        .as_ref()
+        .ok_or_else(|| service_error(ServiceError::Unauthenticated))
 }
 
 /// Ends a state-changing server function with a redirect to `path`.
@@ -135,7 +171,9 @@ pub fn service_error(e: ServiceError) -> AppError {
         err.fields = fields.iter().map(|(f, m)| ((*f).to_owned(), *m)).collect();
     }
     if let ServiceError::Internal(cause) = &e {
-        let request_id = use_context::<RequestCtx>().map(|c| c.request_id).unwrap_or_default();
+        let request_id = use_context::<RequestCtx>()
+            .map(|c| c.request_id)
+            .unwrap_or_default();
         tracing::error!(request_id = %request_id, error = %cause, "request failed");
         err.request_id = Some(request_id);
     }

@@ -18,7 +18,9 @@ crate::on_both!(
 );
 
 async fn sign_up_then_dashboard_then_sign_out(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let c = app.sign_up("kari@example.no", "Bærum Regnskap").await;
     let (status, body) = app.get_text(&c, "/").await;
     assert_eq!(status, 200);
@@ -32,7 +34,9 @@ async fn sign_up_then_dashboard_then_sign_out(b: Db) {
     let _ = cookie;
     let r = app.call(&c, "sign_out", &[]).await;
     assert!(r.status().is_success() || r.status().is_redirection());
-    assert!(set_cookies(&r).iter().any(|s| s.starts_with("aivet_session=;") && s.contains("Max-Age=0")));
+    assert!(set_cookies(&r)
+        .iter()
+        .any(|s| s.starts_with("aivet_session=;") && s.contains("Max-Age=0")));
     let r = c.get(app.url("/")).send().await.unwrap();
     assert_eq!(r.status(), 302);
     assert_eq!(r.headers()["location"], "/login");
@@ -42,89 +46,258 @@ async fn sign_up_then_dashboard_then_sign_out(b: Db) {
     let r = c2
         .post(app.url("/api/sign_up"))
         .header("accept-language", "de")
-        .form(&[("email", "KARI@example.no"), ("password", PASSWORD), ("name", "K"), ("org_name", "X")])
+        .form(&[
+            ("email", "KARI@example.no"),
+            ("password", PASSWORD),
+            ("name", "K"),
+            ("org_name", "X"),
+        ])
         .send()
         .await
         .unwrap();
     assert_eq!(r.status(), 422);
     let e: serde_json::Value = r.json().await.unwrap();
-    assert_eq!(e["fields"][0], serde_json::json!(["email", "ErrEmailTaken"]));
+    assert_eq!(
+        e["fields"][0],
+        serde_json::json!(["email", "ErrEmailTaken"])
+    );
 }
 
 async fn sign_in_issues_a_new_session_id(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let first = app.sign_up("a@example.com", "A").await;
     let c = app.client();
-    let r = app.call(&c, "sign_in", &[("email", "a@example.com"), ("password", "wrong password!")]).await;
+    let r = app
+        .call(
+            &c,
+            "sign_in",
+            &[("email", "a@example.com"), ("password", "wrong password!")],
+        )
+        .await;
     assert_eq!(r.status(), 401);
-    assert_eq!(r.json::<serde_json::Value>().await.unwrap()["msg"], "ErrBadCredentials");
-    let r = app.call(&c, "sign_in", &[("email", "nobody@example.com"), ("password", PASSWORD)]).await;
-    assert_eq!(r.status(), 401, "unknown accounts answer exactly like wrong passwords");
-    let r1 = app.call(&c, "sign_in", &[("email", "A@Example.com"), ("password", PASSWORD)]).await;
-    let r2 = app.call(&c, "sign_in", &[("email", "a@example.com"), ("password", PASSWORD)]).await;
-    let id = |r: &reqwest::Response| set_cookies(r).into_iter().find(|s| s.starts_with("aivet_session=")).unwrap();
+    assert_eq!(
+        r.json::<serde_json::Value>().await.unwrap()["msg"],
+        "ErrBadCredentials"
+    );
+    let r = app
+        .call(
+            &c,
+            "sign_in",
+            &[("email", "nobody@example.com"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(
+        r.status(),
+        401,
+        "unknown accounts answer exactly like wrong passwords"
+    );
+    let r1 = app
+        .call(
+            &c,
+            "sign_in",
+            &[("email", "A@Example.com"), ("password", PASSWORD)],
+        )
+        .await;
+    let r2 = app
+        .call(
+            &c,
+            "sign_in",
+            &[("email", "a@example.com"), ("password", PASSWORD)],
+        )
+        .await;
+    let id = |r: &reqwest::Response| {
+        set_cookies(r)
+            .into_iter()
+            .find(|s| s.starts_with("aivet_session="))
+            .unwrap()
+    };
     let (s1, s2) = (id(&r1), id(&r2));
     assert_ne!(s1, s2, "every sign-in gets a new session id");
     assert_eq!(app.get_text(&c, "/").await.0, 200);
-    assert_eq!(app.get_text(&first, "/").await.0, 200, "other sessions stay");
+    assert_eq!(
+        app.get_text(&first, "/").await.0,
+        200,
+        "other sessions stay"
+    );
 }
 
 async fn sessions_end_after_idle_and_absolute_time(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let c = app.sign_up("a@example.com", "A").await;
     app.clock.advance(Duration::minutes(29));
-    assert_eq!(app.get_text(&c, "/").await.0, 200, "29 idle minutes are fine");
+    assert_eq!(
+        app.get_text(&c, "/").await.0,
+        200,
+        "29 idle minutes are fine"
+    );
     app.clock.advance(Duration::minutes(29));
-    assert_eq!(app.get_text(&c, "/").await.0, 200, "the last request counts, not sign-in");
+    assert_eq!(
+        app.get_text(&c, "/").await.0,
+        200,
+        "the last request counts, not sign-in"
+    );
     app.clock.advance(Duration::minutes(31));
-    assert_eq!(app.get_text(&c, "/").await.0, 302, "31 idle minutes end the session");
+    assert_eq!(
+        app.get_text(&c, "/").await.0,
+        302,
+        "31 idle minutes end the session"
+    );
 
     // Active all the time, the session still ends 12 hours after sign-in.
     let c = app.client();
-    app.call(&c, "sign_in", &[("email", "a@example.com"), ("password", PASSWORD)]).await;
+    app.call(
+        &c,
+        "sign_in",
+        &[("email", "a@example.com"), ("password", PASSWORD)],
+    )
+    .await;
     for _ in 0..35 {
         app.clock.advance(Duration::minutes(20));
         assert_eq!(app.get_text(&c, "/").await.0, 200);
     }
     app.clock.advance(Duration::minutes(20));
-    assert_eq!(app.get_text(&c, "/").await.0, 302, "absolute timeout after 12 hours");
+    assert_eq!(
+        app.get_text(&c, "/").await.0,
+        302,
+        "absolute timeout after 12 hours"
+    );
 }
 
 async fn passwords_are_argon2id_and_long_ones_work(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let long = "ü".repeat(100) + " a passphrase of many words";
     let c = app.client();
-    let r = app.call(&c, "sign_up", &[("email", "l@example.com"), ("password", &long), ("name", "L"), ("org_name", "L")]).await;
+    let r = app
+        .call(
+            &c,
+            "sign_up",
+            &[
+                ("email", "l@example.com"),
+                ("password", &long),
+                ("name", "L"),
+                ("org_name", "L"),
+            ],
+        )
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
-    let hash = app.services.store.password_hash(app.services.store.credentials(&aivet_domain::Email::parse("l@example.com").unwrap()).await.unwrap().unwrap().user_id).await.unwrap();
-    assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+    let hash = app
+        .services
+        .store
+        .password_hash(
+            app.services
+                .store
+                .credentials(&aivet_domain::Email::parse("l@example.com").unwrap())
+                .await
+                .unwrap()
+                .unwrap()
+                .user_id,
+        )
+        .await
+        .unwrap();
+    assert!(
+        hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+        "{hash}"
+    );
     let c = app.client();
-    let r = app.call(&c, "sign_in", &[("email", "l@example.com"), ("password", &long)]).await;
-    assert!(r.status().is_redirection() || r.status().is_success(), "{}", r.status());
-    let r = app.call(&app.client(), "sign_up", &[("email", "s@example.com"), ("password", "short"), ("name", "S"), ("org_name", "S")]).await;
+    let r = app
+        .call(
+            &c,
+            "sign_in",
+            &[("email", "l@example.com"), ("password", &long)],
+        )
+        .await;
+    assert!(
+        r.status().is_redirection() || r.status().is_success(),
+        "{}",
+        r.status()
+    );
+    let r = app
+        .call(
+            &app.client(),
+            "sign_up",
+            &[
+                ("email", "s@example.com"),
+                ("password", "short"),
+                ("name", "S"),
+                ("org_name", "S"),
+            ],
+        )
+        .await;
     assert_eq!(r.status(), 422);
-    assert_eq!(r.json::<serde_json::Value>().await.unwrap()["fields"][0], serde_json::json!(["password", "ErrPasswordTooShort"]));
+    assert_eq!(
+        r.json::<serde_json::Value>().await.unwrap()["fields"][0],
+        serde_json::json!(["password", "ErrPasswordTooShort"])
+    );
 }
 
 async fn change_password_ends_other_sessions(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let here = app.sign_up("a@example.com", "A").await;
     let there = app.client();
-    app.call(&there, "sign_in", &[("email", "a@example.com"), ("password", PASSWORD)]).await;
-    let r = app.call(&here, "change_password", &[("current_password", "not it at all"), ("new_password", "a brand new passphrase")]).await;
+    app.call(
+        &there,
+        "sign_in",
+        &[("email", "a@example.com"), ("password", PASSWORD)],
+    )
+    .await;
+    let r = app
+        .call(
+            &here,
+            "change_password",
+            &[
+                ("current_password", "not it at all"),
+                ("new_password", "a brand new passphrase"),
+            ],
+        )
+        .await;
     assert_eq!(r.status(), 422);
-    assert_eq!(r.json::<serde_json::Value>().await.unwrap()["fields"][0], serde_json::json!(["current_password", "ErrPasswordWrong"]));
-    let r = app.call(&here, "change_password", &[("current_password", PASSWORD), ("new_password", "a brand new passphrase")]).await;
+    assert_eq!(
+        r.json::<serde_json::Value>().await.unwrap()["fields"][0],
+        serde_json::json!(["current_password", "ErrPasswordWrong"])
+    );
+    let r = app
+        .call(
+            &here,
+            "change_password",
+            &[
+                ("current_password", PASSWORD),
+                ("new_password", "a brand new passphrase"),
+            ],
+        )
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
     assert_eq!(app.get_text(&here, "/").await.0, 200);
-    assert_eq!(app.get_text(&there, "/").await.0, 302, "the other session ended");
+    assert_eq!(
+        app.get_text(&there, "/").await.0,
+        302,
+        "the other session ended"
+    );
     let c = app.client();
-    let r = app.call(&c, "sign_in", &[("email", "a@example.com"), ("password", "a brand new passphrase")]).await;
+    let r = app
+        .call(
+            &c,
+            "sign_in",
+            &[
+                ("email", "a@example.com"),
+                ("password", "a brand new passphrase"),
+            ],
+        )
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
 }
 
 async fn invite_link_adds_a_member(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let owner = app.sign_up("owner@example.com", "Acme").await;
     // The link is built from the configured base URL, whatever Host says.
     let r = owner
@@ -135,7 +308,10 @@ async fn invite_link_adds_a_member(b: Db) {
         .await
         .unwrap();
     assert_eq!(r.status(), 200);
-    let link = r.json::<serde_json::Value>().await.unwrap()["link"].as_str().unwrap().to_owned();
+    let link = r.json::<serde_json::Value>().await.unwrap()["link"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert!(link.starts_with(&format!("{}/invite/", app.base)), "{link}");
     let path = link.strip_prefix(&app.base).unwrap().to_owned();
     let token = path.rsplit('/').next().unwrap().to_owned();
@@ -147,22 +323,52 @@ async fn invite_link_adds_a_member(b: Db) {
         assert_eq!(head.status(), 200);
         let (status, body) = app.get_text(&visitor, &path).await;
         assert_eq!(status, 200);
-        assert!(body.contains("Acme") && body.contains("new@example.com"), "{body}");
+        assert!(
+            body.contains("Acme") && body.contains("new@example.com"),
+            "{body}"
+        );
     }
     let (_, settings) = app.get_text(&owner, "/settings").await;
     assert!(settings.contains("new@example.com"), "still pending");
     // Only the raw token's keyed hash is stored.
     if b == Db::Sqlite {
         let bytes = std::fs::read(app.db.url().trim_start_matches("sqlite://")).unwrap();
-        let wal = std::fs::read(format!("{}-wal", app.db.url().trim_start_matches("sqlite://"))).unwrap_or_default();
+        let wal = std::fs::read(format!(
+            "{}-wal",
+            app.db.url().trim_start_matches("sqlite://")
+        ))
+        .unwrap_or_default();
         let hay = [bytes, wal].concat();
-        assert!(!hay.windows(token.len()).any(|w| w == token.as_bytes()), "raw token in the database file");
+        assert!(
+            !hay.windows(token.len()).any(|w| w == token.as_bytes()),
+            "raw token in the database file"
+        );
     }
 
-    let r = app.call(&visitor, "sign_up_with_invite", &[("token", &token), ("name", "Nina"), ("password", "short")]).await;
-    assert_eq!(r.status(), 422, "bad input is reported and nothing is used up");
-    let r = app.call(&visitor, "sign_up_with_invite", &[("token", &token), ("name", "Nina"), ("password", PASSWORD)]).await;
-    assert!(r.status().is_redirection() || r.status().is_success(), "{}", r.status());
+    let r = app
+        .call(
+            &visitor,
+            "sign_up_with_invite",
+            &[("token", &token), ("name", "Nina"), ("password", "short")],
+        )
+        .await;
+    assert_eq!(
+        r.status(),
+        422,
+        "bad input is reported and nothing is used up"
+    );
+    let r = app
+        .call(
+            &visitor,
+            "sign_up_with_invite",
+            &[("token", &token), ("name", "Nina"), ("password", PASSWORD)],
+        )
+        .await;
+    assert!(
+        r.status().is_redirection() || r.status().is_success(),
+        "{}",
+        r.status()
+    );
     let (_, dash) = app.get_text(&visitor, "/").await;
     assert!(dash.contains("Welcome, Nina.") && dash.contains("Acme"));
     let (_, settings) = app.get_text(&owner, "/settings").await;
@@ -172,81 +378,229 @@ async fn invite_link_adds_a_member(b: Db) {
     let (status, body) = app.get_text(&app.client(), &path).await;
     assert_eq!(status, 200);
     assert!(body.contains("invite-invalid"));
-    let r = app.call(&app.client(), "sign_up_with_invite", &[("token", &token), ("name", "Eve"), ("password", PASSWORD)]).await;
+    let r = app
+        .call(
+            &app.client(),
+            "sign_up_with_invite",
+            &[("token", &token), ("name", "Eve"), ("password", PASSWORD)],
+        )
+        .await;
     assert_eq!(r.status(), 404);
 }
 
 async fn roles_are_enforced(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let owner = app.sign_up("owner@example.com", "Acme").await;
-    let editor = app.invite_and_join(&owner, "ed@example.com", "editor").await;
-    let viewer = app.invite_and_join(&owner, "vi@example.com", "viewer").await;
-    let members: serde_json::Value = app.call(&owner, "settings_data", &[]).await.json().await.unwrap();
+    let editor = app
+        .invite_and_join(&owner, "ed@example.com", "editor")
+        .await;
+    let viewer = app
+        .invite_and_join(&owner, "vi@example.com", "viewer")
+        .await;
+    let members: serde_json::Value = app
+        .call(&owner, "settings_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
     let id_of = |email: &str| {
-        members["members"].as_array().unwrap().iter().find(|m| m["email"] == email).unwrap()["id"].as_str().unwrap().to_owned()
+        members["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["email"] == email)
+            .unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     };
     let (owner_id, viewer_id) = (id_of("owner@example.com"), id_of("vi@example.com"));
     for (who, c) in [("editor", &editor), ("viewer", &viewer)] {
-        let r = app.call(c, "create_invite", &[("email", "x@example.com"), ("role", "owner")]).await;
+        let r = app
+            .call(
+                c,
+                "create_invite",
+                &[("email", "x@example.com"), ("role", "owner")],
+            )
+            .await;
         assert_eq!(r.status(), 403, "{who} invites");
-        let r = app.call(c, "remove_member", &[("membership_id", &owner_id)]).await;
+        let r = app
+            .call(c, "remove_member", &[("membership_id", &owner_id)])
+            .await;
         assert_eq!(r.status(), 403, "{who} removes");
-        let r = app.call(c, "set_member_role", &[("membership_id", &viewer_id), ("role", "owner")]).await;
+        let r = app
+            .call(
+                c,
+                "set_member_role",
+                &[("membership_id", &viewer_id), ("role", "owner")],
+            )
+            .await;
         assert_eq!(r.status(), 403, "{who} promotes");
-        assert_eq!(app.call(c, "settings_data", &[]).await.status(), 200, "{who} reads");
+        assert_eq!(
+            app.call(c, "settings_data", &[]).await.status(),
+            200,
+            "{who} reads"
+        );
     }
-    let r = app.call(&owner, "set_member_role", &[("membership_id", &viewer_id), ("role", "editor")]).await;
+    let r = app
+        .call(
+            &owner,
+            "set_member_role",
+            &[("membership_id", &viewer_id), ("role", "editor")],
+        )
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
-    let r = app.call(&owner, "remove_member", &[("membership_id", &owner_id)]).await;
+    let r = app
+        .call(&owner, "remove_member", &[("membership_id", &owner_id)])
+        .await;
     assert_eq!(r.status(), 422);
-    assert_eq!(r.json::<serde_json::Value>().await.unwrap()["msg"], "ErrLastOwner");
+    assert_eq!(
+        r.json::<serde_json::Value>().await.unwrap()["msg"],
+        "ErrLastOwner"
+    );
     let r = app.call(&app.client(), "settings_data", &[]).await;
     assert_eq!(r.status(), 401, "signed out");
 }
 
 async fn removed_member_loses_access_at_once(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let owner = app.sign_up("owner@example.com", "Acme").await;
-    let editor = app.invite_and_join(&owner, "ed@example.com", "editor").await;
+    let editor = app
+        .invite_and_join(&owner, "ed@example.com", "editor")
+        .await;
     assert_eq!(app.call(&editor, "settings_data", &[]).await.status(), 200);
-    let members: serde_json::Value = app.call(&owner, "settings_data", &[]).await.json().await.unwrap();
-    let ed = members["members"].as_array().unwrap().iter().find(|m| m["email"] == "ed@example.com").unwrap()["id"].as_str().unwrap().to_owned();
-    let r = app.call(&owner, "remove_member", &[("membership_id", &ed)]).await;
+    let members: serde_json::Value = app
+        .call(&owner, "settings_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let ed = members["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["email"] == "ed@example.com")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = app
+        .call(&owner, "remove_member", &[("membership_id", &ed)])
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
-    assert_eq!(app.call(&editor, "settings_data", &[]).await.status(), 404, "no organisation any more");
+    assert_eq!(
+        app.call(&editor, "settings_data", &[]).await.status(),
+        404,
+        "no organisation any more"
+    );
     let (_, dash) = app.get_text(&editor, "/").await;
     assert!(!dash.contains("Acme"));
-    let audit: serde_json::Value = app.call(&owner, "settings_data", &[]).await.json().await.unwrap();
-    let actions: Vec<&str> = audit["audit"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
-    for expected in ["member.removed", "member.joined", "invite.created", "account.signed_up"] {
-        assert!(actions.contains(&expected), "{expected} missing from {actions:?}");
+    let audit: serde_json::Value = app
+        .call(&owner, "settings_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let actions: Vec<&str> = audit["audit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    for expected in [
+        "member.removed",
+        "member.joined",
+        "invite.created",
+        "account.signed_up",
+    ] {
+        assert!(
+            actions.contains(&expected),
+            "{expected} missing from {actions:?}"
+        );
     }
 }
 
 async fn switch_between_organisations(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let c = app.sign_up("it@example.com", "Client One").await;
-    let r = app.call(&c, "create_org", &[("org_name", "Client Two")]).await;
+    let r = app
+        .call(&c, "create_org", &[("org_name", "Client Two")])
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
     let current = |v: serde_json::Value| v["org"]["name"].as_str().unwrap().to_owned();
-    assert_eq!(current(app.call(&c, "settings_data", &[]).await.json().await.unwrap()), "Client Two");
+    assert_eq!(
+        current(
+            app.call(&c, "settings_data", &[])
+                .await
+                .json()
+                .await
+                .unwrap()
+        ),
+        "Client Two"
+    );
     let (_, dash) = app.get_text(&c, "/").await;
-    assert!(dash.contains("org-switch"), "two organisations: the switcher shows");
-    let orgs = app.services.store.orgs_of_user(app.services.store.credentials(&aivet_domain::Email::parse("it@example.com").unwrap()).await.unwrap().unwrap().user_id).await.unwrap();
-    let one = orgs.iter().find(|o| o.name == "Client One").unwrap().org_id.to_string();
+    assert!(
+        dash.contains("org-switch"),
+        "two organisations: the switcher shows"
+    );
+    let orgs = app
+        .services
+        .store
+        .orgs_of_user(
+            app.services
+                .store
+                .credentials(&aivet_domain::Email::parse("it@example.com").unwrap())
+                .await
+                .unwrap()
+                .unwrap()
+                .user_id,
+        )
+        .await
+        .unwrap();
+    let one = orgs
+        .iter()
+        .find(|o| o.name == "Client One")
+        .unwrap()
+        .org_id
+        .to_string();
     let r = app.call(&c, "switch_org", &[("org_id", &one)]).await;
     assert!(r.status().is_redirection() || r.status().is_success());
-    assert_eq!(current(app.call(&c, "settings_data", &[]).await.json().await.unwrap()), "Client One");
+    assert_eq!(
+        current(
+            app.call(&c, "settings_data", &[])
+                .await
+                .json()
+                .await
+                .unwrap()
+        ),
+        "Client One"
+    );
     let r = app.call(&c, "create_org", &[("org_name", "  ")]).await;
     assert_eq!(r.status(), 422);
 }
 
 async fn language_follows_the_user(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let anon = app.client();
-    let r = anon.get(app.url("/login")).header("accept-language", "de-DE,de;q=0.9,en;q=0.5").send().await.unwrap();
+    let r = anon
+        .get(app.url("/login"))
+        .header("accept-language", "de-DE,de;q=0.9,en;q=0.5")
+        .send()
+        .await
+        .unwrap();
     let body = r.text().await.unwrap();
-    assert!(body.contains(r#"<html lang="de">"#) && body.contains("Bei aivet anmelden"), "{body}");
+    assert!(
+        body.contains(r#"<html lang="de">"#) && body.contains("Bei aivet anmelden"),
+        "{body}"
+    );
     let r = anon
         .post(app.url("/api/set_language"))
         .header("referer", app.url("/login"))
@@ -262,10 +616,23 @@ async fn language_follows_the_user(b: Db) {
     app.call(&c, "set_language", &[("lang", "de")]).await;
     // Remembered for the user: a fresh browser shows German after sign-in.
     let fresh = app.client();
-    app.call(&fresh, "sign_in", &[("email", "a@example.com"), ("password", PASSWORD)]).await;
-    let r = fresh.get(app.url("/")).header("accept-language", "en").send().await.unwrap();
+    app.call(
+        &fresh,
+        "sign_in",
+        &[("email", "a@example.com"), ("password", PASSWORD)],
+    )
+    .await;
+    let r = fresh
+        .get(app.url("/"))
+        .header("accept-language", "en")
+        .send()
+        .await
+        .unwrap();
     let body = r.text().await.unwrap();
-    assert!(body.contains("Willkommen, A.") && body.contains("Übersicht"), "{body}");
+    assert!(
+        body.contains("Willkommen, A.") && body.contains("Übersicht"),
+        "{body}"
+    );
     let r = app.call(&c, "set_language", &[("lang", "fr")]).await;
     assert_eq!(r.status(), 422);
 }

@@ -31,11 +31,18 @@ fn required() -> bool {
 
 async fn browser() -> Option<Browser> {
     let chromium = std::env::var("AIVET_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let site = std::env::var("AIVET_SITE_ROOT").map(std::path::PathBuf::from).unwrap_or_else(|_| repo_root().join("target/site"));
+    let site = std::env::var("AIVET_SITE_ROOT")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| repo_root().join("target/site"));
     let missing = if !std::path::Path::new(&chromium).exists() {
-        Some(format!("{chromium} not found (apt-get install chromium chromium-driver)"))
+        Some(format!(
+            "{chromium} not found (apt-get install chromium chromium-driver)"
+        ))
     } else if !site.join("pkg/aivet_bg.wasm").exists() {
-        Some(format!("no browser bundle in {} (run scripts/build.sh)", site.display()))
+        Some(format!(
+            "no browser bundle in {} (run scripts/build.sh)",
+            site.display()
+        ))
     } else {
         None
     };
@@ -45,7 +52,11 @@ async fn browser() -> Option<Browser> {
         return None;
     }
     // ChromeDriver on a free port; ready when it says so on stdout.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let mut driver = Command::new("chromedriver")
         .arg(format!("--port={port}"))
         .stdout(Stdio::piped())
@@ -59,7 +70,8 @@ async fn browser() -> Option<Browser> {
             break;
         }
     }
-    let profile = std::env::temp_dir().join(format!("aivet-chromium-{}", uuid::Uuid::new_v4().simple()));
+    let profile =
+        std::env::temp_dir().join(format!("aivet-chromium-{}", uuid::Uuid::new_v4().simple()));
     let caps = serde_json::json!({
         "goog:chromeOptions": {
             "binary": chromium,
@@ -75,11 +87,18 @@ async fn browser() -> Option<Browser> {
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
         .expect("a browser session");
-    Some(Browser { client, _driver: driver, profile })
+    Some(Browser {
+        client,
+        _driver: driver,
+        profile,
+    })
 }
 
 async fn hydrated(c: &Client) {
-    c.wait().for_element(Locator::Css("html[data-hydrated='true']")).await.expect("the page hydrates");
+    c.wait()
+        .for_element(Locator::Css("html[data-hydrated='true']"))
+        .await
+        .expect("the page hydrates");
 }
 
 async fn fill(c: &Client, css: &str, text: &str) {
@@ -89,7 +108,13 @@ async fn fill(c: &Client, css: &str, text: &str) {
 }
 
 async fn text(c: &Client, css: &str) -> String {
-    c.wait().for_element(Locator::Css(css)).await.unwrap().text().await.unwrap()
+    c.wait()
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
 }
 
 async fn screenshot(c: &Client, name: &str) {
@@ -112,30 +137,68 @@ async fn sign_up_hydrate_switch_language_sign_out() {
     fill(c, "#f-email", "kari@example.no").await;
     fill(c, "#f-password", "short").await;
     fill(c, "#f-org_name", "Bærum Regnskap AS").await;
-    c.find(Locator::Css("#sign-up")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css("#sign-up"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     // The mistake is shown next to the field, and nothing typed is lost.
     let err = text(c, "#f-password-error").await;
     assert_eq!(err, "The password needs at least 10 characters.");
-    let kept = c.find(Locator::Css("#f-email")).await.unwrap().prop("value").await.unwrap();
+    let kept = c
+        .find(Locator::Css("#f-email"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
     assert_eq!(kept.as_deref(), Some("kari@example.no"));
     assert_eq!(
-        c.find(Locator::Css("#f-password")).await.unwrap().attr("aria-invalid").await.unwrap().as_deref(),
+        c.find(Locator::Css("#f-password"))
+            .await
+            .unwrap()
+            .attr("aria-invalid")
+            .await
+            .unwrap()
+            .as_deref(),
         Some("true")
     );
     screenshot(c, "signup-error").await;
 
     fill(c, "#f-password", PASSWORD).await;
-    c.find(Locator::Css("#sign-up")).await.unwrap().click().await.unwrap();
-    c.wait().for_url(&url::Url::parse(&app.url("/")).unwrap()).await.unwrap();
+    c.find(Locator::Css("#sign-up"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.wait()
+        .for_url(&url::Url::parse(&app.url("/")).unwrap())
+        .await
+        .unwrap();
     hydrated(c).await;
     assert_eq!(text(c, "#welcome").await, "Welcome, Kari Nordmann.");
     assert_eq!(text(c, "main h1").await, "Dashboard");
     screenshot(c, "dashboard").await;
 
     // Switch to German: the page comes back in German.
-    c.find(Locator::Css("#lang-switch option[value='de']")).await.unwrap().click().await.unwrap();
-    c.find(Locator::Css(".lang-switcher button")).await.unwrap().click().await.unwrap();
-    c.wait().for_element(Locator::Css("html[lang='de']")).await.unwrap();
+    c.find(Locator::Css("#lang-switch option[value='de']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.find(Locator::Css(".lang-switcher button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.wait()
+        .for_element(Locator::Css("html[lang='de']"))
+        .await
+        .unwrap();
     hydrated(c).await;
     assert_eq!(text(c, "main h1").await, "Übersicht");
     assert_eq!(text(c, "#welcome").await, "Willkommen, Kari Nordmann.");
@@ -144,10 +207,21 @@ async fn sign_up_hydrate_switch_language_sign_out() {
     c.goto(&app.url("/settings")).await.unwrap();
     assert_eq!(text(c, "#org-name").await, "Bærum Regnskap AS");
     screenshot(c, "settings").await;
-    c.find(Locator::Css("#sign-out")).await.unwrap().click().await.unwrap();
-    c.wait().for_element(Locator::Css("#sign-in-form")).await.unwrap();
+    c.find(Locator::Css("#sign-out"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.wait()
+        .for_element(Locator::Css("#sign-in-form"))
+        .await
+        .unwrap();
     assert_eq!(text(c, "h1").await, "Bei aivet anmelden");
     c.goto(&app.url("/")).await.unwrap();
-    c.wait().for_element(Locator::Css("#sign-in-form")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#sign-in-form"))
+        .await
+        .unwrap();
     c.clone().close().await.unwrap();
 }

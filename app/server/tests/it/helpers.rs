@@ -33,15 +33,10 @@ pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+#[derive(Default)]
 pub struct Options {
     pub limits: Limits,
     pub base_url: Option<String>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { limits: Limits::default(), base_url: None }
-    }
 }
 
 impl TestApp {
@@ -55,9 +50,15 @@ impl TestApp {
         let db = TestDb::new(backend).await?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
-        let base = options.base_url.clone().unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
-        let data_dir = std::env::temp_dir().join(format!("aivet-it-{}", uuid::Uuid::new_v4().simple()));
-        let site_root = std::env::var("AIVET_SITE_ROOT").map(PathBuf::from).unwrap_or_else(|_| repo_root().join("target/site"));
+        let base = options
+            .base_url
+            .clone()
+            .unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+        let data_dir =
+            std::env::temp_dir().join(format!("aivet-it-{}", uuid::Uuid::new_v4().simple()));
+        let site_root = std::env::var("AIVET_SITE_ROOT")
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| repo_root().join("target/site"));
         let mut env: HashMap<String, String> = HashMap::new();
         env.insert("AIVET_LISTEN".into(), format!("127.0.0.1:{port}"));
         env.insert("AIVET_BASE_URL".into(), base.clone());
@@ -66,16 +67,30 @@ impl TestApp {
         if let Some(admin) = db.admin_url() {
             env.insert("AIVET_DATABASE_ADMIN_URL".into(), admin.to_owned());
         }
-        env.insert("AIVET_SESSION_SECRET".into(), "test-secret-test-secret-test-secret-0123".into());
+        env.insert(
+            "AIVET_SESSION_SECRET".into(),
+            "test-secret-test-secret-test-secret-0123".into(),
+        );
         env.insert("AIVET_SITE_ROOT".into(), site_root.display().to_string());
         let config = Config::from_sources(&env, &data_dir).expect("test configuration");
-        let clock = Arc::new(FixedClock::new(Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap()));
-        let app = Application::build_on(config, listener, clock.clone(), options.limits).await.expect("application starts");
+        let clock = Arc::new(FixedClock::new(
+            Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap(),
+        ));
+        let app = Application::build_on(config, listener, clock.clone(), options.limits)
+            .await
+            .expect("application starts");
         let services = app.services().clone();
         let server = tokio::spawn(async move {
             let _ = app.run_until_stopped().await;
         });
-        let test_app = TestApp { base: format!("http://127.0.0.1:{port}"), clock, services, db, data_dir, server };
+        let test_app = TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            clock,
+            services,
+            db,
+            data_dir,
+            server,
+        };
         test_app.await_ready(&base).await;
         Some(test_app)
     }
@@ -118,28 +133,64 @@ impl TestApp {
 
     /// Calls a server function as the browser bundle does (form-encoded POST).
     pub async fn call(&self, c: &Client, name: &str, form: &[(&str, &str)]) -> Response {
-        c.post(self.url(&format!("/api/{name}"))).form(form).send().await.unwrap()
+        c.post(self.url(&format!("/api/{name}")))
+            .form(form)
+            .send()
+            .await
+            .unwrap()
     }
 
     /// Signs up a new owner with a new organisation; returns the signed-in client.
     pub async fn sign_up(&self, email: &str, org: &str) -> Client {
         let c = self.client();
         let r = self
-            .call(&c, "sign_up", &[("email", email), ("password", PASSWORD), ("name", &name_of(email)), ("org_name", org)])
+            .call(
+                &c,
+                "sign_up",
+                &[
+                    ("email", email),
+                    ("password", PASSWORD),
+                    ("name", &name_of(email)),
+                    ("org_name", org),
+                ],
+            )
             .await;
-        assert!(r.status().is_success() || r.status().is_redirection(), "sign up {email}: {}", r.status());
+        assert!(
+            r.status().is_success() || r.status().is_redirection(),
+            "sign up {email}: {}",
+            r.status()
+        );
         c
     }
 
     /// Invites `email` into the owner's organisation and signs them up through the link.
     pub async fn invite_and_join(&self, owner: &Client, email: &str, role: &str) -> Client {
-        let r = self.call(owner, "create_invite", &[("email", email), ("role", role)]).await;
+        let r = self
+            .call(owner, "create_invite", &[("email", email), ("role", role)])
+            .await;
         assert_eq!(r.status(), 200, "create invite");
-        let link = r.json::<serde_json::Value>().await.unwrap()["link"].as_str().unwrap().to_owned();
+        let link = r.json::<serde_json::Value>().await.unwrap()["link"]
+            .as_str()
+            .unwrap()
+            .to_owned();
         let token = link.rsplit('/').next().unwrap().to_owned();
         let c = self.client();
-        let r = self.call(&c, "sign_up_with_invite", &[("token", &token), ("name", &name_of(email)), ("password", PASSWORD)]).await;
-        assert!(r.status().is_success() || r.status().is_redirection(), "join: {}", r.status());
+        let r = self
+            .call(
+                &c,
+                "sign_up_with_invite",
+                &[
+                    ("token", &token),
+                    ("name", &name_of(email)),
+                    ("password", PASSWORD),
+                ],
+            )
+            .await;
+        assert!(
+            r.status().is_success() || r.status().is_redirection(),
+            "join: {}",
+            r.status()
+        );
         c
     }
 
@@ -169,7 +220,9 @@ pub const PASSWORD: &str = "correct horse battery staple";
 pub fn name_of(email: &str) -> String {
     let local = email.split('@').next().unwrap();
     let mut c = local.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }
 
 /// Runs a test body against both databases.
@@ -186,6 +239,9 @@ macro_rules! on_both {
 }
 
 pub fn set_cookies(r: &Response) -> Vec<String> {
-    r.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect()
+    r.headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect()
 }
-

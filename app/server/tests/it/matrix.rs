@@ -42,9 +42,15 @@ fn token_of(link: &str) -> String {
 }
 
 async fn invite(app: &TestApp, c: &Client, email: &str) -> String {
-    let r = app.call(c, "create_invite", &[("email", email), ("role", "editor")]).await;
+    let r = app
+        .call(c, "create_invite", &[("email", email), ("role", "editor")])
+        .await;
     assert_eq!(r.status(), 200);
-    token_of(r.json::<serde_json::Value>().await.unwrap()["link"].as_str().unwrap())
+    token_of(
+        r.json::<serde_json::Value>().await.unwrap()["link"]
+            .as_str()
+            .unwrap(),
+    )
 }
 
 async fn world(b: Db) -> Option<World> {
@@ -54,22 +60,58 @@ async fn world(b: Db) -> Option<World> {
     // B: an editor who joined by link (a used token), a pending and a revoked invitation.
     let used = invite(&app, &b_owner, "editor@beta.example").await;
     let joined = app.client();
-    let r = app.call(&joined, "sign_up_with_invite", &[("token", &used), ("name", "Bea"), ("password", PASSWORD)]).await;
+    let r = app
+        .call(
+            &joined,
+            "sign_up_with_invite",
+            &[("token", &used), ("name", "Bea"), ("password", PASSWORD)],
+        )
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
     invite(&app, &b_owner, "pending@beta.example").await;
     let revoked = invite(&app, &b_owner, "revoked@beta.example").await;
-    let data: serde_json::Value = app.call(&b_owner, "settings_data", &[]).await.json().await.unwrap();
-    let revoked_id = data["invites"].as_array().unwrap().iter().find(|i| i["email"] == "revoked@beta.example").unwrap()["id"]
+    let data: serde_json::Value = app
+        .call(&b_owner, "settings_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let revoked_id = data["invites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["email"] == "revoked@beta.example")
+        .unwrap()["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    let r = app.call(&b_owner, "revoke_invite", &[("invite_id", &revoked_id)]).await;
+    let r = app
+        .call(&b_owner, "revoke_invite", &[("invite_id", &revoked_id)])
+        .await;
     assert!(r.status().is_redirection() || r.status().is_success());
-    let data: serde_json::Value = app.call(&b_owner, "settings_data", &[]).await.json().await.unwrap();
+    let data: serde_json::Value = app
+        .call(&b_owner, "settings_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
     let member = |email: &str| {
-        data["members"].as_array().unwrap().iter().find(|m| m["email"] == email).unwrap()["id"].as_str().unwrap().to_owned()
+        data["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["email"] == email)
+            .unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     };
-    let a_data: serde_json::Value = app.call(&a, "settings_data", &[]).await.json().await.unwrap();
+    let a_data: serde_json::Value = app
+        .call(&a, "settings_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
     Some(World {
         a_org: a_data["org"]["id"].as_str().unwrap().to_owned(),
         b_org: data["org"]["id"].as_str().unwrap().to_owned(),
@@ -89,13 +131,23 @@ type Extra = &'static [(&'static str, &'static str)];
 enum Probe {
     /// A server function taking B's object id in `field`: B's id and a random
     /// id must get the same 404.
-    ForeignId { field: &'static str, b_id: fn(&World) -> String, extra: Extra },
+    ForeignId {
+        field: &'static str,
+        b_id: fn(&World) -> String,
+        extra: Extra,
+    },
     /// A server function or page taking a link token: B's dead token and a
     /// random token must get the same answer.
-    ForeignToken { field: &'static str, b_token: fn(&World) -> String, extra: Extra },
+    ForeignToken {
+        field: &'static str,
+        b_token: fn(&World) -> String,
+        extra: Extra,
+    },
     /// No object id: the answer to A must not contain anything of B's. The
     /// form fields carry B's org id where a client could try to smuggle it in (T3).
-    Scoped { form: fn(&World) -> Vec<(&'static str, String)> },
+    Scoped {
+        form: fn(&World) -> Vec<(&'static str, String)>,
+    },
 }
 
 fn matrix() -> BTreeMap<String, Probe> {
@@ -105,39 +157,145 @@ fn matrix() -> BTreeMap<String, Probe> {
     let mut add = |k: &str, p: Probe| {
         m.insert(k.to_owned(), p);
     };
-    for page in ["/", "/login", "/signup", "/services", "/vendors", "/follow-ups", "/incidents", "/reports", "/settings", "/account"] {
+    for page in [
+        "/",
+        "/login",
+        "/signup",
+        "/services",
+        "/vendors",
+        "/follow-ups",
+        "/incidents",
+        "/reports",
+        "/settings",
+        "/account",
+    ] {
         add(&format!("GET {page}"), none());
     }
-    add("GET /invite/{token}", ForeignToken { field: "token", b_token: |w| w.b_revoked_token.clone(), extra: &[] });
+    add(
+        "GET /invite/{token}",
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_revoked_token.clone(),
+            extra: &[],
+        },
+    );
     add("GET /health", none());
     add("GET /pkg/{*file}", none());
     add("GET /favicon.svg", none());
     add("GET /robots.txt", none());
-    add("POST /api/switch_org", ForeignId { field: "org_id", b_id: |w| w.b_org.clone(), extra: &[] });
-    add("POST /api/remove_member", ForeignId { field: "membership_id", b_id: |w| w.b_editor_membership.clone(), extra: &[] });
+    add(
+        "POST /api/switch_org",
+        ForeignId {
+            field: "org_id",
+            b_id: |w| w.b_org.clone(),
+            extra: &[],
+        },
+    );
+    add(
+        "POST /api/remove_member",
+        ForeignId {
+            field: "membership_id",
+            b_id: |w| w.b_editor_membership.clone(),
+            extra: &[],
+        },
+    );
     add(
         "POST /api/set_member_role",
-        ForeignId { field: "membership_id", b_id: |w| w.b_owner_membership.clone(), extra: &[("role", "viewer")] },
+        ForeignId {
+            field: "membership_id",
+            b_id: |w| w.b_owner_membership.clone(),
+            extra: &[("role", "viewer")],
+        },
     );
-    add("POST /api/revoke_invite", ForeignId { field: "invite_id", b_id: |w| w.b_pending_invite.clone(), extra: &[] });
-    add("POST /api/invite_info", ForeignToken { field: "token", b_token: |w| w.b_revoked_token.clone(), extra: &[] });
-    add("POST /api/accept_invite", ForeignToken { field: "token", b_token: |w| w.b_used_token.clone(), extra: &[] });
+    add(
+        "POST /api/revoke_invite",
+        ForeignId {
+            field: "invite_id",
+            b_id: |w| w.b_pending_invite.clone(),
+            extra: &[],
+        },
+    );
+    add(
+        "POST /api/invite_info",
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_revoked_token.clone(),
+            extra: &[],
+        },
+    );
+    add(
+        "POST /api/accept_invite",
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_used_token.clone(),
+            extra: &[],
+        },
+    );
     add(
         "POST /api/sign_up_with_invite",
-        ForeignToken { field: "token", b_token: |w| w.b_used_token.clone(), extra: &[("name", "Mallory"), ("password", PASSWORD)] },
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_used_token.clone(),
+            extra: &[("name", "Mallory"), ("password", PASSWORD)],
+        },
     );
-    add("POST /api/settings_data", Scoped { form: |w| vec![("org_id", w.b_org.clone())] });
+    add(
+        "POST /api/settings_data",
+        Scoped {
+            form: |w| vec![("org_id", w.b_org.clone())],
+        },
+    );
     add(
         "POST /api/create_invite",
-        Scoped { form: |w| vec![("email", "smuggled@alpha.example".into()), ("role", "viewer".into()), ("org_id", w.b_org.clone())] },
+        Scoped {
+            form: |w| {
+                vec![
+                    ("email", "smuggled@alpha.example".into()),
+                    ("role", "viewer".into()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
     );
-    add("POST /api/create_org", Scoped { form: |w| vec![("org_name", "Alpha Two".into()), ("org_id", w.b_org.clone())] });
-    add("POST /api/set_language", Scoped { form: |w| vec![("lang", "de".into()), ("org_id", w.b_org.clone())] });
+    add(
+        "POST /api/create_org",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("org_name", "Alpha Two".into()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/set_language",
+        Scoped {
+            form: |w| vec![("lang", "de".into()), ("org_id", w.b_org.clone())],
+        },
+    );
     add(
         "POST /api/change_password",
-        Scoped { form: |_| vec![("current_password", "wrong wrong wrong".into()), ("new_password", "irrelevant here".into())] },
+        Scoped {
+            form: |_| {
+                vec![
+                    ("current_password", "wrong wrong wrong".into()),
+                    ("new_password", "irrelevant here".into()),
+                ]
+            },
+        },
     );
-    add("POST /api/sign_in", Scoped { form: |_| vec![("email", "owner@beta.example".into()), ("password", "not the password".into())] });
+    add(
+        "POST /api/sign_in",
+        Scoped {
+            form: |_| {
+                vec![
+                    ("email", "owner@beta.example".into()),
+                    ("password", "not the password".into()),
+                ]
+            },
+        },
+    );
     add(
         "POST /api/sign_up",
         Scoped {
@@ -173,7 +331,11 @@ async fn call(w: &World, method: &str, path: &str, form: &[(&str, String)]) -> (
     let app = &w.app;
     let r = if method == "GET" {
         let path = path.replace("{*file}", "aivet.css");
-        w.a.get(app.url(&path)).header("accept", "text/html").send().await.unwrap()
+        w.a.get(app.url(&path))
+            .header("accept", "text/html")
+            .send()
+            .await
+            .unwrap()
     } else {
         w.a.post(app.url(path)).form(form).send().await.unwrap()
     };
@@ -191,11 +353,23 @@ crate::on_both!(every_route_treats_foreign_ids_like_missing_ones);
 async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
     let Some(w) = world(b).await else { return };
     let matrix = matrix();
-    let routes: Vec<String> = aivet_server::routes::inventory().into_iter().map(|(m, p)| format!("{m} {p}")).collect();
-    let missing: Vec<&String> = routes.iter().filter(|r| !matrix.contains_key(r.as_str())).collect();
-    assert!(missing.is_empty(), "routes without a cross-tenant matrix entry: {missing:?}");
+    let routes: Vec<String> = aivet_server::routes::inventory()
+        .into_iter()
+        .map(|(m, p)| format!("{m} {p}"))
+        .collect();
+    let missing: Vec<&String> = routes
+        .iter()
+        .filter(|r| !matrix.contains_key(r.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "routes without a cross-tenant matrix entry: {missing:?}"
+    );
     let stale: Vec<&String> = matrix.keys().filter(|k| !routes.contains(k)).collect();
-    assert!(stale.is_empty(), "matrix entries for routes that no longer exist: {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "matrix entries for routes that no longer exist: {stale:?}"
+    );
 
     let markers = b_markers(&w);
     let random = uuid::Uuid::new_v4().to_string();
@@ -208,11 +382,19 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         match probe {
             Probe::ForeignId { field, b_id, extra } => {
                 let foreign = call(&w, method, path, &with_extra(field, b_id(&w), extra)).await;
-                let missing = call(&w, method, path, &with_extra(field, random.clone(), extra)).await;
+                let missing =
+                    call(&w, method, path, &with_extra(field, random.clone(), extra)).await;
                 assert_eq!(foreign.0, 404, "{key} with B's id: {foreign:?}");
-                assert_eq!(foreign, missing, "{key}: B's id must look exactly like a missing one");
+                assert_eq!(
+                    foreign, missing,
+                    "{key}: B's id must look exactly like a missing one"
+                );
             }
-            Probe::ForeignToken { field, b_token, extra } => {
+            Probe::ForeignToken {
+                field,
+                b_token,
+                extra,
+            } => {
                 let (foreign, missing) = if method == "GET" {
                     (
                         call(&w, method, &path.replace("{token}", &b_token(&w)), &[]).await,
@@ -221,10 +403,19 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
                 } else {
                     (
                         call(&w, method, path, &with_extra(field, b_token(&w), extra)).await,
-                        call(&w, method, path, &with_extra(field, random_token.clone(), extra)).await,
+                        call(
+                            &w,
+                            method,
+                            path,
+                            &with_extra(field, random_token.clone(), extra),
+                        )
+                        .await,
                     )
                 };
-                assert_eq!(foreign, missing, "{key}: B's dead token must look exactly like a random one");
+                assert_eq!(
+                    foreign, missing,
+                    "{key}: B's dead token must look exactly like a random one"
+                );
                 for m in &markers {
                     assert!(!foreign.1.contains(m.as_str()), "{key} shows B's {m}");
                 }
@@ -242,17 +433,62 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
     // B is unchanged, and what A wrote landed in A (T3).
     let store = &w.app.services.store;
     let now = w.app.clock.now_for_tests();
-    let b_owner = store.credentials(&aivet_domain::Email::parse("owner@beta.example").unwrap()).await.unwrap().unwrap();
-    let b_tenant = store.tenant_for(b_owner.user_id, w.b_org.parse().unwrap()).await.unwrap();
-    let members: Vec<String> = store.members(&b_tenant).await.unwrap().into_iter().map(|m| format!("{} {}", m.email, m.role)).collect();
-    assert_eq!(members, vec!["editor@beta.example editor", "owner@beta.example owner"]);
-    let invites: Vec<String> = store.pending_invites(&b_tenant, now).await.unwrap().into_iter().map(|i| i.email).collect();
+    let b_owner = store
+        .credentials(&aivet_domain::Email::parse("owner@beta.example").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let b_tenant = store
+        .tenant_for(b_owner.user_id, w.b_org.parse().unwrap())
+        .await
+        .unwrap();
+    let members: Vec<String> = store
+        .members(&b_tenant)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| format!("{} {}", m.email, m.role))
+        .collect();
+    assert_eq!(
+        members,
+        vec!["editor@beta.example editor", "owner@beta.example owner"]
+    );
+    let invites: Vec<String> = store
+        .pending_invites(&b_tenant, now)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|i| i.email)
+        .collect();
     assert_eq!(invites, vec!["pending@beta.example"]);
     assert_eq!(store.org(&b_tenant).await.unwrap().name, "Beta Holdings");
-    let a_owner = store.credentials(&aivet_domain::Email::parse("owner@alpha.example").unwrap()).await.unwrap().unwrap();
-    let a_tenant = store.tenant_for(a_owner.user_id, w.a_org.parse().unwrap()).await.unwrap();
-    let a_invites: Vec<String> = store.pending_invites(&a_tenant, now).await.unwrap().into_iter().map(|i| i.email).collect();
-    assert_eq!(a_invites, vec!["smuggled@alpha.example"], "the invitation landed in A, not B");
-    let a_orgs: Vec<String> = store.orgs_of_user(a_owner.user_id).await.unwrap().into_iter().map(|o| o.name).collect();
+    let a_owner = store
+        .credentials(&aivet_domain::Email::parse("owner@alpha.example").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let a_tenant = store
+        .tenant_for(a_owner.user_id, w.a_org.parse().unwrap())
+        .await
+        .unwrap();
+    let a_invites: Vec<String> = store
+        .pending_invites(&a_tenant, now)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|i| i.email)
+        .collect();
+    assert_eq!(
+        a_invites,
+        vec!["smuggled@alpha.example"],
+        "the invitation landed in A, not B"
+    );
+    let a_orgs: Vec<String> = store
+        .orgs_of_user(a_owner.user_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|o| o.name)
+        .collect();
     assert_eq!(a_orgs, vec!["Alpha Consulting", "Alpha Two"]);
 }

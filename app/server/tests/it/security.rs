@@ -8,27 +8,51 @@ use chrono::Duration;
 crate::on_both!(health_reports_the_database, state_changes_need_same_origin);
 
 async fn health_reports_the_database(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let r = reqwest::get(app.url("/health")).await.unwrap();
     assert_eq!(r.status(), 200);
     let v: serde_json::Value = r.json().await.unwrap();
     assert_eq!(v["database"], "ok");
-    assert_eq!(v["backend"], if b == Db::Sqlite { "sqlite" } else { "postgres" });
+    assert_eq!(
+        v["backend"],
+        if b == Db::Sqlite {
+            "sqlite"
+        } else {
+            "postgres"
+        }
+    );
     assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
 }
 
 async fn state_changes_need_same_origin(b: Db) {
-    let Some(app) = TestApp::spawn(b).await else { return };
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
     let c = app.sign_up("a@example.com", "A").await;
-    let orgs_before = app.call(&c, "settings_data", &[]).await.text().await.unwrap();
+    let orgs_before = app
+        .call(&c, "settings_data", &[])
+        .await
+        .text()
+        .await
+        .unwrap();
     let attempts: Vec<(&str, Vec<(&str, &str)>)> = vec![
         ("evil origin", vec![("origin", "https://evil.example")]),
         ("cross-site fetch", vec![("sec-fetch-site", "cross-site")]),
-        ("same-site fetch", vec![("sec-fetch-site", "same-site"), ("origin", "https://sub.example")]),
+        (
+            "same-site fetch",
+            vec![
+                ("sec-fetch-site", "same-site"),
+                ("origin", "https://sub.example"),
+            ],
+        ),
         ("null origin", vec![("origin", "null")]),
     ];
     for (what, headers) in attempts {
-        let mut req = c.post(app.url("/api/create_org")).form(&[("org_name", "Evil Corp")]);
+        let mut req = c
+            .post(app.url("/api/create_org"))
+            .form(&[("org_name", "Evil Corp")]);
         for (k, v) in headers {
             req = req.header(k, v);
         }
@@ -36,14 +60,52 @@ async fn state_changes_need_same_origin(b: Db) {
         assert_eq!(r.status(), 403, "{what}");
     }
     // No Origin and no fetch metadata at all: refused too.
-    let bare = reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let r = bare.post(app.url("/api/sign_up")).form(&[("email", "x@example.com"), ("password", PASSWORD), ("name", "X"), ("org_name", "X")]).send().await.unwrap();
+    let bare = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = bare
+        .post(app.url("/api/sign_up"))
+        .form(&[
+            ("email", "x@example.com"),
+            ("password", PASSWORD),
+            ("name", "X"),
+            ("org_name", "X"),
+        ])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 403);
     // No state change is reachable by GET.
-    let r = c.get(app.url("/api/create_org?org_name=Evil")).send().await.unwrap();
+    let r = c
+        .get(app.url("/api/create_org?org_name=Evil"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 405);
-    assert_eq!(app.call(&c, "settings_data", &[]).await.text().await.unwrap(), orgs_before);
-    let orgs = app.services.store.orgs_of_user(app.services.store.credentials(&aivet_domain::Email::parse("a@example.com").unwrap()).await.unwrap().unwrap().user_id).await.unwrap();
+    assert_eq!(
+        app.call(&c, "settings_data", &[])
+            .await
+            .text()
+            .await
+            .unwrap(),
+        orgs_before
+    );
+    let orgs = app
+        .services
+        .store
+        .orgs_of_user(
+            app.services
+                .store
+                .credentials(&aivet_domain::Email::parse("a@example.com").unwrap())
+                .await
+                .unwrap()
+                .unwrap()
+                .user_id,
+        )
+        .await
+        .unwrap();
     assert_eq!(orgs.len(), 1, "no organisation was created");
     // The browser's own word for a same-origin request is accepted.
     let r = bare
@@ -60,28 +122,81 @@ async fn state_changes_need_same_origin(b: Db) {
 async fn session_cookie_flags() {
     let app = TestApp::spawn(Db::Sqlite).await.unwrap();
     let r = app
-        .call(&app.client(), "sign_up", &[("email", "a@example.com"), ("password", PASSWORD), ("name", "A"), ("org_name", "A")])
+        .call(
+            &app.client(),
+            "sign_up",
+            &[
+                ("email", "a@example.com"),
+                ("password", PASSWORD),
+                ("name", "A"),
+                ("org_name", "A"),
+            ],
+        )
         .await;
-    let cookie = set_cookies(&r).into_iter().find(|c| c.starts_with("aivet_session=")).unwrap();
+    let cookie = set_cookies(&r)
+        .into_iter()
+        .find(|c| c.starts_with("aivet_session="))
+        .unwrap();
     let parts: Vec<&str> = cookie.split(';').map(str::trim).collect();
-    assert!(parts.contains(&"HttpOnly") && parts.contains(&"SameSite=Lax") && parts.contains(&"Path=/"), "{cookie}");
+    assert!(
+        parts.contains(&"HttpOnly") && parts.contains(&"SameSite=Lax") && parts.contains(&"Path=/"),
+        "{cookie}"
+    );
     assert!(!parts.iter().any(|p| p.starts_with("Domain")), "{cookie}");
-    assert!(!parts.contains(&"Secure"), "plain http on localhost: {cookie}");
+    assert!(
+        !parts.contains(&"Secure"),
+        "plain http on localhost: {cookie}"
+    );
     assert!(r.headers().get("strict-transport-security").is_none());
     let token = parts[0].trim_start_matches("aivet_session=");
     assert!(token.len() >= 43, "256-bit id");
     let pool = app.raw_sqlite().await;
-    let rows: Vec<(Vec<u8>,)> = sqlx::query_as("SELECT id_hash FROM sessions").fetch_all(&pool).await.unwrap();
+    let rows: Vec<(Vec<u8>,)> = sqlx::query_as("SELECT id_hash FROM sessions")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
     assert_eq!(rows.len(), 1);
-    assert_ne!(rows[0].0, token.as_bytes(), "only a hash of the id is stored");
+    assert_ne!(
+        rows[0].0,
+        token.as_bytes(),
+        "only a hash of the id is stored"
+    );
 
     // Served as https: Secure cookies and HSTS.
-    let https = TestApp::spawn_with(Db::Sqlite, Options { base_url: Some("https://aivet.test".into()), ..Options::default() }).await.unwrap();
+    let https = TestApp::spawn_with(
+        Db::Sqlite,
+        Options {
+            base_url: Some("https://aivet.test".into()),
+            ..Options::default()
+        },
+    )
+    .await
+    .unwrap();
     let c = https.client_with_origin("https://aivet.test");
-    let r = https.call(&c, "sign_up", &[("email", "a@example.com"), ("password", PASSWORD), ("name", "A"), ("org_name", "A")]).await;
-    let cookie = set_cookies(&r).into_iter().find(|c| c.starts_with("aivet_session=")).unwrap();
-    assert!(cookie.split(';').map(str::trim).any(|p| p == "Secure"), "{cookie}");
-    assert!(r.headers()["strict-transport-security"].to_str().unwrap().contains("max-age="));
+    let r = https
+        .call(
+            &c,
+            "sign_up",
+            &[
+                ("email", "a@example.com"),
+                ("password", PASSWORD),
+                ("name", "A"),
+                ("org_name", "A"),
+            ],
+        )
+        .await;
+    let cookie = set_cookies(&r)
+        .into_iter()
+        .find(|c| c.starts_with("aivet_session="))
+        .unwrap();
+    assert!(
+        cookie.split(';').map(str::trim).any(|p| p == "Secure"),
+        "{cookie}"
+    );
+    assert!(r.headers()["strict-transport-security"]
+        .to_str()
+        .unwrap()
+        .contains("max-age="));
 }
 
 #[tokio::test]
@@ -90,36 +205,83 @@ async fn sign_in_is_rate_limited_by_peer_not_by_forwarded_header() {
         sign_in_per_client: RateLimiter::new(20, Duration::minutes(10)),
         sign_in_per_account: RateLimiter::new(5, Duration::minutes(10)),
     };
-    let app = TestApp::spawn_with(Db::Sqlite, Options { limits, ..Options::default() }).await.unwrap();
+    let app = TestApp::spawn_with(
+        Db::Sqlite,
+        Options {
+            limits,
+            ..Options::default()
+        },
+    )
+    .await
+    .unwrap();
     let c = app.client();
     let mut statuses = Vec::new();
     for i in 0..200 {
         let r = c
             .post(app.url("/api/sign_in"))
             .header("x-forwarded-for", format!("203.0.113.{}", i % 250))
-            .form(&[("email", format!("user{i}@example.com").as_str()), ("password", "wrong password")])
+            .form(&[
+                ("email", format!("user{i}@example.com").as_str()),
+                ("password", "wrong password"),
+            ])
             .send()
             .await
             .unwrap();
         statuses.push(r.status().as_u16());
     }
     assert!(statuses[..20].iter().all(|s| *s == 401), "{statuses:?}");
-    assert!(statuses[20..].iter().all(|s| *s == 429), "forged X-Forwarded-For must not reset the limit");
+    assert!(
+        statuses[20..].iter().all(|s| *s == 429),
+        "forged X-Forwarded-For must not reset the limit"
+    );
     // Per account, too, from fresh addresses' point of view.
     let app = TestApp::spawn_with(
         Db::Sqlite,
-        Options { limits: Limits { sign_in_per_client: RateLimiter::new(1000, Duration::minutes(10)), sign_in_per_account: RateLimiter::new(5, Duration::minutes(10)) }, ..Options::default() },
+        Options {
+            limits: Limits {
+                sign_in_per_client: RateLimiter::new(1000, Duration::minutes(10)),
+                sign_in_per_account: RateLimiter::new(5, Duration::minutes(10)),
+            },
+            ..Options::default()
+        },
     )
     .await
     .unwrap();
     app.sign_up("a@example.com", "A").await;
     for _ in 0..5 {
-        assert_eq!(app.call(&app.client(), "sign_in", &[("email", "a@example.com"), ("password", "nope nope nope")]).await.status(), 401);
+        assert_eq!(
+            app.call(
+                &app.client(),
+                "sign_in",
+                &[("email", "a@example.com"), ("password", "nope nope nope")]
+            )
+            .await
+            .status(),
+            401
+        );
     }
-    assert_eq!(app.call(&app.client(), "sign_in", &[("email", "a@example.com"), ("password", PASSWORD)]).await.status(), 429);
+    assert_eq!(
+        app.call(
+            &app.client(),
+            "sign_in",
+            &[("email", "a@example.com"), ("password", PASSWORD)]
+        )
+        .await
+        .status(),
+        429
+    );
     app.clock.advance(Duration::minutes(11));
-    let r = app.call(&app.client(), "sign_in", &[("email", "a@example.com"), ("password", PASSWORD)]).await;
-    assert!(r.status().is_success() || r.status().is_redirection(), "the limit lifts with time");
+    let r = app
+        .call(
+            &app.client(),
+            "sign_in",
+            &[("email", "a@example.com"), ("password", PASSWORD)],
+        )
+        .await;
+    assert!(
+        r.status().is_success() || r.status().is_redirection(),
+        "the limit lifts with time"
+    );
 }
 
 #[tokio::test]
@@ -128,38 +290,94 @@ async fn security_headers_on_every_response() {
     let c = app.sign_up("a@example.com", "A").await;
     let anon = app.client();
     let mut responses = Vec::new();
-    for path in aivet_server::routes::inventory().iter().filter(|(m, _)| m == "GET").map(|(_, p)| p.replace("{token}", "x").replace("{*file}", "aivet.css")) {
+    for path in aivet_server::routes::inventory()
+        .iter()
+        .filter(|(m, _)| m == "GET")
+        .map(|(_, p)| p.replace("{token}", "x").replace("{*file}", "aivet.css"))
+    {
         responses.push((path.clone(), c.get(app.url(&path)).send().await.unwrap()));
-        responses.push((format!("{path} (signed out)"), anon.get(app.url(&path)).send().await.unwrap()));
+        responses.push((
+            format!("{path} (signed out)"),
+            anon.get(app.url(&path)).send().await.unwrap(),
+        ));
     }
-    responses.push(("404".into(), c.get(app.url("/no/such/page")).send().await.unwrap()));
+    responses.push((
+        "404".into(),
+        c.get(app.url("/no/such/page")).send().await.unwrap(),
+    ));
     responses.push(("unknown api".into(), app.call(&c, "no_such_fn", &[]).await));
-    responses.push(("api error".into(), app.call(&c, "create_org", &[("org_name", "")]).await));
-    responses.push(("csrf".into(), c.post(app.url("/api/create_org")).header("origin", "https://evil.example").send().await.unwrap()));
+    responses.push((
+        "api error".into(),
+        app.call(&c, "create_org", &[("org_name", "")]).await,
+    ));
+    responses.push((
+        "csrf".into(),
+        c.post(app.url("/api/create_org"))
+            .header("origin", "https://evil.example")
+            .send()
+            .await
+            .unwrap(),
+    ));
     for (what, r) in &responses {
         let h = r.headers();
-        assert_eq!(h.get("x-content-type-options").map(|v| v.to_str().unwrap()), Some("nosniff"), "{what}");
+        assert_eq!(
+            h.get("x-content-type-options").map(|v| v.to_str().unwrap()),
+            Some("nosniff"),
+            "{what}"
+        );
         assert!(h.get("referrer-policy").is_some(), "{what}");
-        let csp = h.get("content-security-policy").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
-        assert!(csp.contains("frame-ancestors 'none'") && csp.contains("'nonce-"), "{what}: {csp}");
+        let csp = h
+            .get("content-security-policy")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        assert!(
+            csp.contains("frame-ancestors 'none'") && csp.contains("'nonce-"),
+            "{what}: {csp}"
+        );
         assert!(h.get("x-request-id").is_some(), "{what}");
-        let ct = h.get("content-type").map(|v| v.to_str().unwrap()).unwrap_or("");
-        if !what.starts_with("/pkg") && !what.starts_with("/favicon") && !what.starts_with("/robots") {
-            assert_eq!(h.get("cache-control").map(|v| v.to_str().unwrap()), Some("no-store"), "{what} ({ct})");
+        let ct = h
+            .get("content-type")
+            .map(|v| v.to_str().unwrap())
+            .unwrap_or("");
+        if !what.starts_with("/pkg")
+            && !what.starts_with("/favicon")
+            && !what.starts_with("/robots")
+        {
+            assert_eq!(
+                h.get("cache-control").map(|v| v.to_str().unwrap()),
+                Some("no-store"),
+                "{what} ({ct})"
+            );
         }
     }
     // The nonce differs per response and is the one the page's scripts carry.
     let r1 = c.get(app.url("/")).send().await.unwrap();
     let r2 = c.get(app.url("/")).send().await.unwrap();
     let nonce = |r: &reqwest::Response| {
-        let csp = r.headers()["content-security-policy"].to_str().unwrap().to_owned();
-        csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap().to_owned()
+        let csp = r.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        csp.split("'nonce-")
+            .nth(1)
+            .unwrap()
+            .split('\'')
+            .next()
+            .unwrap()
+            .to_owned()
     };
     let (n1, n2) = (nonce(&r1), nonce(&r2));
     assert_ne!(n1, n2);
     let body = r1.text().await.unwrap();
     assert!(body.contains(&format!("nonce=\"{n1}\"")));
-    assert_eq!(c.get(app.url("/no/such/page")).send().await.unwrap().status(), 404);
+    assert_eq!(
+        c.get(app.url("/no/such/page"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
 }
 
 #[tokio::test]
@@ -168,18 +386,46 @@ async fn bad_input_gets_a_clear_4xx() {
     let c = app.sign_up("a@example.com", "A").await;
     // Missing fields, wrong shapes, broken UTF-8, oversize bodies.
     let r = app.call(&c, "sign_in", &[("email", "a@example.com")]).await;
-    assert!(r.status().is_client_error(), "missing field: {}", r.status());
-    let r = c.post(app.url("/api/create_org")).header("content-type", "application/x-www-form-urlencoded").body(vec![b'o', b'r', b'g', b'_', b'n', b'a', b'm', b'e', b'=', 0xff, 0xfe]).send().await.unwrap();
+    assert!(
+        r.status().is_client_error(),
+        "missing field: {}",
+        r.status()
+    );
+    let r = c
+        .post(app.url("/api/create_org"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(vec![
+            b'o', b'r', b'g', b'_', b'n', b'a', b'm', b'e', b'=', 0xff, 0xfe,
+        ])
+        .send()
+        .await
+        .unwrap();
     assert!(r.status().is_client_error(), "broken UTF-8: {}", r.status());
     let big = "x".repeat(300 * 1024);
     let r = app.call(&c, "create_org", &[("org_name", &big)]).await;
     assert_eq!(r.status(), 413);
-    let r = app.call(&c, "create_org", &[("org_name", &"x".repeat(200))]).await;
+    let r = app
+        .call(&c, "create_org", &[("org_name", &"x".repeat(200))])
+        .await;
     assert_eq!(r.status(), 422);
-    assert_eq!(r.json::<serde_json::Value>().await.unwrap()["fields"][0], serde_json::json!(["org_name", "ErrOrgNameTooLong"]));
-    let r = app.call(&c, "remove_member", &[("membership_id", "not-a-uuid")]).await;
+    assert_eq!(
+        r.json::<serde_json::Value>().await.unwrap()["fields"][0],
+        serde_json::json!(["org_name", "ErrOrgNameTooLong"])
+    );
+    let r = app
+        .call(&c, "remove_member", &[("membership_id", "not-a-uuid")])
+        .await;
     assert_eq!(r.status(), 404);
-    let r = app.call(&c, "set_member_role", &[("membership_id", &uuid::Uuid::new_v4().to_string()), ("role", "god")]).await;
+    let r = app
+        .call(
+            &c,
+            "set_member_role",
+            &[
+                ("membership_id", &uuid::Uuid::new_v4().to_string()),
+                ("role", "god"),
+            ],
+        )
+        .await;
     assert_eq!(r.status(), 422);
 }
 
@@ -189,12 +435,23 @@ async fn database_failure_fails_closed_with_a_request_id() {
     let c = app.sign_up("a@example.com", "A").await;
     // Break the session check underneath the running server.
     let pool = app.raw_sqlite().await;
-    sqlx::query("ALTER TABLE sessions RENAME TO sessions_gone").execute(&pool).await.unwrap();
-    for r in [c.get(app.url("/settings")).send().await.unwrap(), app.call(&c, "settings_data", &[]).await] {
+    sqlx::query("ALTER TABLE sessions RENAME TO sessions_gone")
+        .execute(&pool)
+        .await
+        .unwrap();
+    for r in [
+        c.get(app.url("/settings")).send().await.unwrap(),
+        app.call(&c, "settings_data", &[]).await,
+    ] {
         assert_eq!(r.status(), 500);
         let id = r.headers()["x-request-id"].to_str().unwrap().to_owned();
         let body = r.text().await.unwrap();
         assert!(body.contains(&id), "{body}");
-        assert!(!body.contains("sessions") && !body.contains("sqlite") && !body.contains("a@example.com"), "{body}");
+        assert!(
+            !body.contains("sessions")
+                && !body.contains("sqlite")
+                && !body.contains("a@example.com"),
+            "{body}"
+        );
     }
 }

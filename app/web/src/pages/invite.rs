@@ -34,7 +34,10 @@ fn InviteOpen(info: InvitationView) -> impl IntoView {
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
     let l = lang();
     let title = Msg::InviteAcceptTitle.fill(l, &[("org", &info.org_name)]);
-    let lead = Msg::InviteAcceptLead.fill(l, &[("org", &info.org_name), ("role", info.role.label().text(l))]);
+    let lead = Msg::InviteAcceptLead.fill(
+        l,
+        &[("org", &info.org_name), ("role", info.role.label().text(l))],
+    );
     let signed_in = page_ctx().user.is_some();
     let accept = ServerAction::<api::AcceptInvite>::new();
     let join = ServerAction::<api::SignUpWithInvite>::new();

@@ -28,7 +28,11 @@ pub fn SettingsPage() -> impl IntoView {
 #[component]
 fn Settings(d: SettingsView) -> impl IntoView {
     let owner = d.org.role == Role::Owner;
-    let members = d.members.into_iter().map(|m| view! { <MemberRow m owner/> }).collect_view();
+    let members = d
+        .members
+        .into_iter()
+        .map(|m| view! { <MemberRow m owner/> })
+        .collect_view();
     let org = view! {
         <section class="panel" aria-labelledby="org-title">
             <h2 id="org-title">{t(Msg::OrgDetailsTitle)}</h2>
@@ -85,7 +89,9 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
     let role_cell = if owner {
         let options = Role::ALL
             .into_iter()
-            .map(|r| view! { <option value=r.as_str() selected=r == m.role>{t(r.label())}</option> })
+            .map(
+                |r| view! { <option value=r.as_str() selected=r == m.role>{t(r.label())}</option> },
+            )
             .collect_view();
         let select_id = format!("role-{id}");
         let hidden_id = id.clone();
