@@ -246,6 +246,35 @@ messages! {
         nb: "Bare eiere kan endre medlemmer og invitasjoner.",
     }
 
+    MailTitle { en: "Mail", de: "E-Mail", nb: "E-post" }
+    MailTransport { en: "Delivery", de: "Zustellung", nb: "Levering" }
+    MailFrom { en: "Sender", de: "Absender", nb: "Avsender" }
+    MailFolderNote {
+        en: "No mail server is configured: mails are written as files into the folder above. Set AIVET_SMTP_URL to send them.",
+        de: "Es ist kein Mailserver eingerichtet: E-Mails werden als Dateien in den Ordner oben geschrieben. Setzen Sie AIVET_SMTP_URL, um sie zu versenden.",
+        nb: "Ingen e-postserver er satt opp: e-poster skrives som filer i mappen over. Sett AIVET_SMTP_URL for å sende dem.",
+    }
+    SendTestMail { en: "Send me a test mail", de: "Testnachricht an mich senden", nb: "Send meg en testmelding" }
+    TestMailQueued {
+        en: "Test mail queued. It appears in the list below with its delivery state.",
+        de: "Testnachricht eingereiht. Sie erscheint unten mit ihrem Zustellstatus.",
+        nb: "Testmeldingen står i kø. Den vises i listen under med leveringsstatus.",
+    }
+    RecentMails { en: "Recent mails", de: "Letzte E-Mails", nb: "Siste e-poster" }
+    NoMails { en: "No mails sent yet.", de: "Noch keine E-Mails versendet.", nb: "Ingen e-poster sendt ennå." }
+    MailTo { en: "To", de: "An", nb: "Til" }
+    MailSubject { en: "Subject", de: "Betreff", nb: "Emne" }
+    MailStatusLabel { en: "Status", de: "Status", nb: "Status" }
+    MailQueued { en: "Queued", de: "Wartet", nb: "I kø" }
+    MailSending { en: "Sending", de: "Wird gesendet", nb: "Sendes" }
+    MailSent { en: "Sent", de: "Gesendet", nb: "Sendt" }
+    MailRetrying {
+        en: "Retrying at {time} (attempt {n})",
+        de: "Neuer Versuch um {time} (Versuch {n})",
+        nb: "Nytt forsøk kl. {time} (forsøk {n})",
+    }
+    MailFailed { en: "Failed", de: "Fehlgeschlagen", nb: "Mislyktes" }
+    RetryNow { en: "Retry now", de: "Jetzt erneut senden", nb: "Prøv igjen nå" }
     AuditTitle { en: "Audit log", de: "Änderungsprotokoll", nb: "Endringslogg" }
     AccountTitle { en: "My account", de: "Mein Konto", nb: "Min konto" }
     ChangePasswordTitle { en: "Change password", de: "Passwort ändern", nb: "Endre passord" }

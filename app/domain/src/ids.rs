@@ -41,4 +41,6 @@ id_type!(
     InviteId,
     /// One entry of an organisation's audit log.
     AuditId,
+    /// One mail in the outbox.
+    MailId,
 );

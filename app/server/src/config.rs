@@ -32,6 +32,14 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// `text` or `json`.
     pub log_format: String,
+    /// SMTP server for outgoing mail; without it mails go to `data_dir/outbox`.
+    pub smtp_url: Option<String>,
+    /// The From address of every mail.
+    pub mail_from: String,
+    /// How long a mail that keeps failing is retried before it is given up.
+    pub mail_give_up_hours: i64,
+    /// Whether this process sends queued mail (switch off for web-only processes).
+    pub mail_worker: bool,
 }
 
 /// The keys of the file (and, upper-cased with `AIVET_`, of the environment).
@@ -50,6 +58,10 @@ struct Layer {
     session_absolute_hours: Option<String>,
     max_body_bytes: Option<String>,
     log_format: Option<String>,
+    smtp_url: Option<String>,
+    mail_from: Option<String>,
+    mail_give_up_hours: Option<String>,
+    mail_worker: Option<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -65,6 +77,10 @@ const KEYS: &[&str] = &[
     "session_absolute_hours",
     "max_body_bytes",
     "log_format",
+    "smtp_url",
+    "mail_from",
+    "mail_give_up_hours",
+    "mail_worker",
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -231,7 +247,47 @@ impl Config {
         if !matches!(log_format.as_str(), "text" | "json") {
             return err("AIVET_LOG_FORMAT must be text or json");
         }
+        let smtp_url = get("smtp_url", &file.smtp_url);
+        if let Some(u) = &smtp_url {
+            if !(u.starts_with("smtp://") || u.starts_with("smtps://")) {
+                return err("AIVET_SMTP_URL must start with smtp:// (plain or ?tls=required for STARTTLS) or smtps:// (TLS)");
+            }
+        }
+        let host = url::Url::parse(&base_url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_owned))
+            .unwrap_or_default();
+        let default_domain = if host.contains('.') && host.parse::<std::net::IpAddr>().is_err() {
+            host
+        } else {
+            "localhost".to_owned()
+        };
+        let mail_from = get("mail_from", &file.mail_from)
+            .unwrap_or_else(|| format!("aivet <aivet@{default_domain}>"));
+        if !mail_from.contains('@') || mail_from.contains(['\r', '\n']) {
+            return err(format!("AIVET_MAIL_FROM must be an address like \"aivet <aivet@example.com>\", got {mail_from:?}"));
+        }
+        let mail_give_up_hours = number(
+            "mail_give_up_hours",
+            get("mail_give_up_hours", &file.mail_give_up_hours),
+            72,
+            1,
+            24 * 30,
+        )?;
+        let mail_worker = match get("mail_worker", &file.mail_worker).as_deref() {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(other) => {
+                return err(format!(
+                    "AIVET_MAIL_WORKER must be on or off, got {other:?}"
+                ))
+            }
+        };
         Ok(Config {
+            smtp_url,
+            mail_from,
+            mail_give_up_hours,
+            mail_worker,
             listen,
             base_url,
             data_dir,
@@ -329,6 +385,9 @@ mod tests {
             ),
             (("AIVET_TRUSTED_PROXIES", "10.0.0.1, nope"), "nope"),
             (("AIVET_LISTNE", "x"), "unknown setting AIVET_LISTNE"),
+            (("AIVET_SMTP_URL", "mail.example.com"), "AIVET_SMTP_URL"),
+            (("AIVET_MAIL_FROM", "nobody"), "AIVET_MAIL_FROM"),
+            (("AIVET_MAIL_WORKER", "maybe"), "AIVET_MAIL_WORKER"),
         ];
         for ((k, v), expect) in cases {
             let e = Config::from_sources(&env(&[(k, v)]), Path::new("/nonexistent")).unwrap_err();

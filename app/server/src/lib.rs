@@ -32,6 +32,7 @@ pub struct Application {
     listener: TcpListener,
     router: axum::Router,
     state: AppState,
+    worker: aivet_mail::Worker,
 }
 
 impl Application {
@@ -77,7 +78,27 @@ impl Application {
             session_absolute: chrono::Duration::hours(config.session_absolute_hours),
             ..Lifetimes::default()
         };
-        let services = Services::new(store, clock, key, lifetimes, limits);
+        let (transport, mail) = mail_setup(&config, &key)?;
+        let worker = aivet_mail::Worker::new(
+            store.clone(),
+            transport,
+            mail.mailer.clone(),
+            {
+                let clock = clock.clone();
+                Arc::new(move || clock.now())
+            },
+            mail.wake.clone(),
+            aivet_mail::WorkerSettings::default(),
+        );
+        let services = Services::new(
+            store,
+            clock,
+            key,
+            lifetimes,
+            limits,
+            mail,
+            config.base_url.clone(),
+        );
         let leptos = LeptosOptions::builder()
             .output_name(aivet_web::app::OUTPUT_NAME)
             .site_root(config.site_root.to_string_lossy().to_string())
@@ -105,6 +126,7 @@ impl Application {
             listener,
             router,
             state,
+            worker,
         })
     }
 
@@ -116,10 +138,18 @@ impl Application {
         &self.state.services
     }
 
+    /// The outbox worker (tests drive it by hand with `AIVET_MAIL_WORKER=off`).
+    pub fn mail_worker(&self) -> aivet_mail::Worker {
+        self.worker.clone()
+    }
+
     /// Serves until the process gets Ctrl-C or SIGTERM, then finishes the
     /// requests under way.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         spawn_session_sweeper(self.state.services.clone());
+        if self.state.config.mail_worker {
+            tokio::spawn(self.worker.clone().run());
+        }
         axum::serve(
             self.listener,
             self.router
@@ -128,6 +158,53 @@ impl Application {
         .with_graceful_shutdown(shutdown_signal())
         .await
     }
+}
+
+/// The mail transport (SMTP when configured, else a folder of .eml files
+/// under the data directory) and the mailer.
+fn mail_setup(
+    config: &Config,
+    key: &SecretKey,
+) -> anyhow::Result<(Arc<dyn aivet_mail::Transport>, aivet_services::MailSetup)> {
+    let transport: Arc<dyn aivet_mail::Transport> = match &config.smtp_url {
+        Some(url) => {
+            Arc::new(aivet_mail::SmtpTransport::from_url(url).map_err(anyhow::Error::msg)?)
+        }
+        None => {
+            if config.is_https() {
+                tracing::warn!(
+                    "AIVET_BASE_URL is https but AIVET_SMTP_URL is not set: mails are written to files in the data \
+                     directory and reach nobody. Set AIVET_SMTP_URL to send them."
+                );
+            }
+            let dir = config.data_dir.join("outbox");
+            Arc::new(
+                aivet_mail::FolderTransport::new(dir.clone())
+                    .with_context(|| format!("cannot create {}", dir.display()))?,
+            )
+        }
+    };
+    let id_domain = url::Url::parse(&config.base_url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_owned))
+        .unwrap_or_else(|| "localhost".into());
+    let mailer = aivet_mail::Mailer::new(
+        &config.mail_from,
+        &id_domain,
+        chrono::Duration::hours(config.mail_give_up_hours),
+        aivet_mail::Sealer::new(
+            &key.hash("outbox-seal", "")
+                .try_into()
+                .expect("HMAC-SHA256 gives 32 bytes"),
+        ),
+    )
+    .map_err(|e| anyhow::anyhow!("AIVET_MAIL_FROM: {e}"))?;
+    let setup = aivet_services::MailSetup {
+        mailer,
+        wake: Arc::new(tokio::sync::Notify::new()),
+        transport: transport.describe(),
+    };
+    Ok((transport, setup))
 }
 
 /// The key for session and link hashes: configured, or for a single embedded

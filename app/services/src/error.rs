@@ -38,6 +38,8 @@ pub enum InternalError {
     Hashing(String),
     #[error("background task: {0}")]
     Join(#[from] tokio::task::JoinError),
+    #[error("mail: {0}")]
+    Mail(String),
 }
 
 impl From<StoreError> for ServiceError {

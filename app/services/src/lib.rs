@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod clock;
 pub mod error;
+pub mod mail;
 pub mod members;
 pub mod ratelimit;
 pub mod secrets;
@@ -47,6 +48,19 @@ pub struct Services {
     pub key: SecretKey,
     pub lifetimes: Lifetimes,
     pub limits: Arc<Limits>,
+    pub mail: MailSetup,
+    /// The public base URL (no trailing slash); every link is built from it.
+    pub base_url: String,
+}
+
+/// How this server sends mail.
+#[derive(Clone)]
+pub struct MailSetup {
+    pub mailer: aivet_mail::Mailer,
+    /// Wakes the outbox worker when a mail is queued.
+    pub wake: Arc<tokio::sync::Notify>,
+    /// What the settings page shows about the transport.
+    pub transport: String,
 }
 
 /// Rate limits on guessing.
@@ -65,12 +79,15 @@ impl Default for Limits {
 }
 
 impl Services {
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: DynStore,
         clock: Arc<dyn Clock>,
         key: SecretKey,
         lifetimes: Lifetimes,
         limits: Limits,
+        mail: MailSetup,
+        base_url: String,
     ) -> Services {
         Services {
             store,
@@ -78,6 +95,8 @@ impl Services {
             key,
             lifetimes,
             limits: Arc::new(limits),
+            mail,
+            base_url,
         }
     }
 }

@@ -4,11 +4,17 @@
 use crate::secrets::{looks_like_token, new_token};
 use crate::{Auth, ServiceError, Services, SessionToken};
 use aivet_domain::{Email, InviteId, Lang, MembershipId, Msg, Password, PersonName, Role};
+use aivet_mail::{InviteMail, Recipient};
 use aivet_store::{AuditEvent, Invite, Member, NewUser, OpenInvite, Tenant};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
 const INVITE: &str = "invite";
+
+/// The address of an invitation, built from the configured base URL.
+pub fn invite_link(base_url: &str, token: &str) -> String {
+    format!("{base_url}/invite/{token}")
+}
 
 /// A newly made invitation with its link token, shown once to the owner.
 #[derive(Debug)]
@@ -75,6 +81,33 @@ impl Services {
         };
         let token = new_token();
         let now = self.clock.now();
+        let expires = now + self.lifetimes.invite;
+        let org = self.store.org(t).await?;
+        let lang = auth.user.lang;
+        let mail = self
+            .mail
+            .mailer
+            .compose(
+                &Recipient {
+                    name: None,
+                    email: email.as_str().to_owned(),
+                    lang,
+                },
+                Some(&auth.user.email),
+                Some(t.org_id()),
+                &InviteMail {
+                    org_name: org.name,
+                    inviter: auth.user.name.clone(),
+                    role: role.label().text(lang).to_owned(),
+                    link: invite_link(&self.base_url, &token),
+                    expires: match lang {
+                        Lang::En => expires.format("%-d %B %Y").to_string(),
+                        Lang::De | Lang::Nb => expires.format("%d.%m.%Y").to_string(),
+                    },
+                },
+                now,
+            )
+            .map_err(Self::mail_error)?;
         let invite = self
             .store
             .create_invite(
@@ -83,13 +116,15 @@ impl Services {
                 role,
                 &self.key.hash(INVITE, &token),
                 now,
-                now + self.lifetimes.invite,
+                expires,
+                Some(mail),
             )
             .await
             .map_err(|e| match ServiceError::from(e) {
                 ServiceError::Refused(m) => ServiceError::Invalid(vec![("email", m)]),
                 other => other,
             })?;
+        self.mail.wake.notify_one();
         Ok(NewInvite { invite, token })
     }
 

@@ -12,7 +12,7 @@
 //! `org_id`; on PostgreSQL row-level security checks it a second time.
 
 use aivet_domain::{
-    Email, InviteId, Lang, MembershipId, OrgId, OrgName, PersonName, Role, Slug, UserId,
+    Email, InviteId, Lang, MailId, MembershipId, OrgId, OrgName, PersonName, Role, Slug, UserId,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -190,6 +190,94 @@ pub struct AuditEntry {
     pub detail: String,
 }
 
+/// A mail rendered and ready to queue.
+#[derive(Clone, Debug)]
+pub struct NewMail {
+    pub id: MailId,
+    /// The organisation the mail belongs to; `None` for a person's own mails.
+    pub org_id: Option<OrgId>,
+    pub kind: &'static str,
+    pub recipient: String,
+    pub subject: String,
+    /// The complete RFC 5322 message, as it goes over the wire.
+    pub message: Vec<u8>,
+    pub message_id: String,
+    pub created_at: DateTime<Utc>,
+    /// After this, a mail that still fails is given up as failed.
+    pub give_up_at: DateTime<Utc>,
+}
+
+/// Where a mail stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MailStatus {
+    Queued,
+    Sending,
+    Sent,
+    Retrying,
+    Failed,
+}
+
+impl MailStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailStatus::Queued => "queued",
+            MailStatus::Sending => "sending",
+            MailStatus::Sent => "sent",
+            MailStatus::Retrying => "retrying",
+            MailStatus::Failed => "failed",
+        }
+    }
+}
+
+impl TryFrom<String> for MailStatus {
+    type Error = String;
+    fn try_from(s: String) -> std::result::Result<Self, String> {
+        Ok(match s.as_str() {
+            "queued" => MailStatus::Queued,
+            "sending" => MailStatus::Sending,
+            "sent" => MailStatus::Sent,
+            "retrying" => MailStatus::Retrying,
+            "failed" => MailStatus::Failed,
+            _ => return Err(format!("unknown mail status {s:?}")),
+        })
+    }
+}
+
+/// A mail as the settings page lists it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct MailRecord {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: MailId,
+    pub kind: String,
+    pub recipient: String,
+    pub subject: String,
+    pub message_id: String,
+    #[sqlx(try_from = "String")]
+    pub status: MailStatus,
+    pub attempts: i32,
+    #[sqlx(try_from = "Ts")]
+    pub created_at: DateTime<Utc>,
+    #[sqlx(try_from = "Ts")]
+    pub next_attempt_at: DateTime<Utc>,
+    #[sqlx(try_from = "OptTs")]
+    pub sent_at: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
+}
+
+/// A mail a worker has claimed and now owns until its lease runs out.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ClaimedMail {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: MailId,
+    pub recipient: String,
+    pub message: Vec<u8>,
+    pub message_id: String,
+    pub attempts: i32,
+    #[sqlx(try_from = "Ts")]
+    pub give_up_at: DateTime<Utc>,
+}
+
 /// A nullable UUID column, decoded into an optional typed id.
 #[derive(Clone, Copy, Debug, sqlx::Type)]
 #[sqlx(transparent)]
@@ -226,6 +314,7 @@ impl AuditEvent {
 }
 
 #[async_trait]
+#[allow(clippy::too_many_arguments)]
 pub trait Store: Send + Sync + 'static {
     /// Which database this is ("sqlite" or "postgres"), for health and logs.
     fn backend(&self) -> &'static str;
@@ -308,6 +397,7 @@ pub trait Store: Send + Sync + 'static {
         token_hash: &[u8],
         now: DateTime<Utc>,
         expires_at: DateTime<Utc>,
+        mail: Option<NewMail>,
     ) -> Result<Invite>;
     async fn pending_invites(&self, t: &Tenant, now: DateTime<Utc>) -> Result<Vec<Invite>>;
     async fn revoke_invite(&self, t: &Tenant, id: InviteId, now: DateTime<Utc>) -> Result<Invite>;
@@ -331,6 +421,40 @@ pub trait Store: Send + Sync + 'static {
         user: NewUser,
         now: DateTime<Utc>,
     ) -> Result<(User, Tenant)>;
+
+    // --- outbox ---
+
+    /// Queues a mail of the tenant's organisation (with an audit entry).
+    async fn enqueue_mail(&self, t: &Tenant, mail: NewMail) -> Result<()>;
+    /// Queues a person's own mail (no organisation).
+    async fn enqueue_account_mail(&self, mail: NewMail) -> Result<()>;
+    /// Claims up to `limit` due mails (queued or retrying and due, or sending
+    /// with an expired lease) for `owner` until `lease_until`.
+    async fn claim_mails(
+        &self,
+        owner: &str,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<ClaimedMail>>;
+    /// Marks a claimed mail sent. False if the lease was lost meanwhile.
+    async fn mark_mail_sent(&self, id: MailId, owner: &str, now: DateTime<Utc>) -> Result<bool>;
+    /// Puts a claimed mail back for another attempt at `next_attempt_at`.
+    async fn mark_mail_retry(
+        &self,
+        id: MailId,
+        owner: &str,
+        next_attempt_at: DateTime<Utc>,
+        error: &str,
+    ) -> Result<bool>;
+    /// Gives a claimed mail up.
+    async fn mark_mail_failed(&self, id: MailId, owner: &str, error: &str) -> Result<bool>;
+    /// When the next queued or retrying mail is due, if any.
+    async fn next_mail_due(&self) -> Result<Option<DateTime<Utc>>>;
+    /// The organisation's most recent mails.
+    async fn org_mails(&self, t: &Tenant, limit: i64) -> Result<Vec<MailRecord>>;
+    /// Queues a failed mail of the organisation again, due at once.
+    async fn retry_mail(&self, t: &Tenant, id: MailId, now: DateTime<Utc>) -> Result<()>;
 
     // --- audit log ---
 
@@ -370,4 +494,6 @@ pub(crate) enum Scope<'a> {
     Tenant(&'a Tenant),
     /// The one invitation whose link hashes to these bytes.
     InviteToken(&'a [u8]),
+    /// Work across organisations by the system itself (the mail worker).
+    System,
 }

@@ -27,6 +27,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("invites", "SELECT, INSERT, UPDATE"),
     ("sessions", "SELECT, INSERT, UPDATE, DELETE"),
     ("audit_log", "SELECT, INSERT"),
+    ("outbox", "SELECT, INSERT, UPDATE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -37,6 +38,9 @@ pub struct PgStore {
 
 impl PgStore {
     const BACKEND: &'static str = "postgres";
+    /// Concurrent workers pass over rows another worker is claiming, instead
+    /// of waiting for them and then finding them taken.
+    const SKIP_LOCKED: &'static str = "FOR UPDATE SKIP LOCKED";
 
     /// Connects as the app role. With `admin_url`, first migrates the schema as
     /// its owner and grants the app role its privileges.
@@ -112,20 +116,22 @@ impl PgStore {
     }
 
     async fn rescope(tx: &mut sqlx::Transaction<'static, Db>, scope: Scope<'_>) -> Result<()> {
-        let (org, user, invite) = match scope {
-            Scope::None => (None, None, None),
-            Scope::User(u) => (None, Some(u.0), None),
-            Scope::Org(o, u) => (Some(o.0), u.map(|u| u.0), None),
-            Scope::Tenant(t) => (Some(t.org_id().0), Some(t.user_id().0), None),
-            Scope::InviteToken(h) => (None, None, Some(hex_encode(h))),
+        let (org, user, invite, system) = match scope {
+            Scope::None => (None, None, None, false),
+            Scope::User(u) => (None, Some(u.0), None, false),
+            Scope::Org(o, u) => (Some(o.0), u.map(|u| u.0), None, false),
+            Scope::Tenant(t) => (Some(t.org_id().0), Some(t.user_id().0), None, false),
+            Scope::InviteToken(h) => (None, None, Some(hex_encode(h)), false),
+            Scope::System => (None, None, None, true),
         };
         sqlx::query(
             "SELECT set_config('aivet.org_id', $1, true), set_config('aivet.user_id', $2, true),
-                    set_config('aivet.invite_token', $3, true)",
+                    set_config('aivet.invite_token', $3, true), set_config('aivet.system', $4, true)",
         )
         .bind(org.map(|o| o.to_string()).unwrap_or_default())
         .bind(user.map(|u| u.to_string()).unwrap_or_default())
         .bind(invite.unwrap_or_default())
+        .bind(if system { "on" } else { "" })
         .execute(&mut **tx)
         .await?;
         Ok(())

@@ -5,10 +5,10 @@
 // Placeholders are `$n`, which both databases accept.
 
 use crate::{
-    AuditEntry, AuditEvent, Credentials, Invite, Member, NewUser, OpenInvite, Org, OrgMembership, SessionRecord,
-    Store, Tenant, Ts, User,
+    AuditEntry, AuditEvent, ClaimedMail, Credentials, Invite, MailRecord, Member, NewMail, NewUser, OpenInvite, Org,
+    OrgMembership, SessionRecord, Store, Tenant, Ts, User,
 };
-use aivet_domain::{Email, InviteId, Lang, MembershipId, OrgId, OrgName, Role, Slug, UserId};
+use aivet_domain::{Email, InviteId, Lang, MailId, MembershipId, OrgId, OrgName, Role, Slug, UserId};
 use chrono::{DateTime, Utc};
 use sqlx::Transaction;
 use uuid::Uuid;
@@ -103,6 +103,29 @@ async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &Au
     Ok(())
 }
 
+async fn insert_mail(tx: &mut Tx, mail: &NewMail) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO outbox (id, org_id, kind, recipient, subject, message, message_id, status, attempts,
+                             created_at, next_attempt_at, give_up_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $8, $9)",
+    )
+    .bind(mail.id.0)
+    .bind(mail.org_id.map(|o| o.0))
+    .bind(mail.kind)
+    .bind(&mail.recipient)
+    .bind(&mail.subject)
+    .bind(&mail.message)
+    .bind(&mail.message_id)
+    .bind(Ts::from(mail.created_at))
+    .bind(Ts::from(mail.give_up_at))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+const MAIL_COLUMNS: &str = "SELECT id, kind, recipient, subject, message_id, status, attempts, created_at,
+            next_attempt_at, sent_at, last_error FROM outbox";
+
 const MEMBER_COLUMNS: &str = "SELECT m.id, m.user_id, u.name, u.email, m.role, m.created_at
      FROM memberships m JOIN users u ON u.id = m.user_id";
 const INVITE_COLUMNS: &str =
@@ -158,6 +181,7 @@ async fn use_invite(tx: &mut Tx, invite: &Invite, user: UserId, now: DateTime<Ut
 }
 
 #[async_trait::async_trait]
+#[allow(clippy::too_many_arguments)]
 impl Store for ThisStore {
     fn backend(&self) -> &'static str {
         Self::BACKEND
@@ -368,7 +392,16 @@ impl Store for ThisStore {
         Ok(m)
     }
 
-    async fn create_invite(&self, t: &Tenant, email: &Email, role: Role, token_hash: &[u8], now: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<Invite> {
+    async fn create_invite(
+        &self,
+        t: &Tenant,
+        email: &Email,
+        role: Role,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+        mail: Option<NewMail>,
+    ) -> Result<Invite> {
         let id = Uuid::new_v4();
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let already: Option<(Uuid,)> = sqlx::query_as(
@@ -396,6 +429,9 @@ impl Store for ThisStore {
         .execute(&mut *tx)
         .await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::new("invite.created", format!("email={email} role={role}")), now).await?;
+        if let Some(mail) = &mail {
+            insert_mail(&mut tx, mail).await?;
+        }
         let invite = sqlx::query_as::<_, Invite>(&format!("{INVITE_COLUMNS} WHERE org_id = $1 AND id = $2"))
             .bind(t.org_id().0)
             .bind(id)
@@ -471,6 +507,135 @@ impl Store for ThisStore {
         let tenant = use_invite(&mut tx, &invite, created.id, now).await?;
         tx.commit().await?;
         Ok((created, tenant))
+    }
+
+    async fn enqueue_mail(&self, t: &Tenant, mail: NewMail) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        insert_mail(&mut tx, &NewMail { org_id: Some(t.org_id()), ..mail.clone() }).await?;
+        let event = AuditEvent::new("mail.queued", format!("kind={} to={}", mail.kind, mail.recipient));
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, mail.created_at).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn enqueue_account_mail(&self, mail: NewMail) -> Result<()> {
+        let mut tx = self.write(Scope::System).await?;
+        insert_mail(&mut tx, &NewMail { org_id: None, ..mail }).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn claim_mails(&self, owner: &str, now: DateTime<Utc>, lease_until: DateTime<Utc>, limit: i64) -> Result<Vec<ClaimedMail>> {
+        // The due condition stands in the outer WHERE as well: when two
+        // workers pick the same row, PostgreSQL re-checks it against the row
+        // the first one just claimed, and the second one skips it.
+        const DUE: &str = "((status IN ('queued', 'retrying') AND next_attempt_at <= $3)
+                            OR (status = 'sending' AND lease_expires_at <= $3))";
+        let mut tx = self.write(Scope::System).await?;
+        let rows = sqlx::query_as::<_, ClaimedMail>(&format!(
+            "UPDATE outbox SET status = 'sending', lease_owner = $1, lease_expires_at = $2, attempts = attempts + 1
+             WHERE id IN (SELECT id FROM outbox WHERE {DUE} ORDER BY next_attempt_at LIMIT $4 {lock}) AND {DUE}
+             RETURNING id, recipient, message, message_id, attempts, give_up_at",
+            lock = ThisStore::SKIP_LOCKED
+        ))
+        .bind(owner)
+        .bind(Ts::from(lease_until))
+        .bind(Ts::from(now))
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn mark_mail_sent(&self, id: MailId, owner: &str, now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(Scope::System).await?;
+        let r = sqlx::query(
+            "UPDATE outbox SET status = 'sent', sent_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
+             WHERE id = $2 AND status = 'sending' AND lease_owner = $3",
+        )
+        .bind(Ts::from(now))
+        .bind(id.0)
+        .bind(owner)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    async fn mark_mail_retry(&self, id: MailId, owner: &str, next_attempt_at: DateTime<Utc>, error: &str) -> Result<bool> {
+        let mut tx = self.write(Scope::System).await?;
+        let r = sqlx::query(
+            "UPDATE outbox SET status = 'retrying', next_attempt_at = $1, last_error = $2, lease_owner = NULL, lease_expires_at = NULL
+             WHERE id = $3 AND status = 'sending' AND lease_owner = $4",
+        )
+        .bind(Ts::from(next_attempt_at))
+        .bind(error)
+        .bind(id.0)
+        .bind(owner)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    async fn mark_mail_failed(&self, id: MailId, owner: &str, error: &str) -> Result<bool> {
+        let mut tx = self.write(Scope::System).await?;
+        let r = sqlx::query(
+            "UPDATE outbox SET status = 'failed', last_error = $1, lease_owner = NULL, lease_expires_at = NULL
+             WHERE id = $2 AND status = 'sending' AND lease_owner = $3",
+        )
+        .bind(error)
+        .bind(id.0)
+        .bind(owner)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    async fn next_mail_due(&self) -> Result<Option<DateTime<Utc>>> {
+        let mut tx = self.read(Scope::System).await?;
+        let row: Option<(Ts,)> = sqlx::query_as(
+            "SELECT min(t) FROM (SELECT next_attempt_at AS t FROM outbox WHERE status IN ('queued', 'retrying')
+                                 UNION ALL SELECT lease_expires_at FROM outbox WHERE status = 'sending') AS due
+             HAVING min(t) IS NOT NULL",
+        )
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(row.map(|r| r.0 .0))
+    }
+
+    async fn org_mails(&self, t: &Tenant, limit: i64) -> Result<Vec<MailRecord>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, MailRecord>(&format!("{MAIL_COLUMNS} WHERE org_id = $1 ORDER BY created_at DESC, id LIMIT $2"))
+            .bind(t.org_id().0)
+            .bind(limit)
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn retry_mail(&self, t: &Tenant, id: MailId, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query(
+            "UPDATE outbox SET status = 'queued', next_attempt_at = $1, give_up_at = CASE WHEN give_up_at < $1 THEN $2 ELSE give_up_at END
+             WHERE org_id = $3 AND id = $4 AND status = 'failed'",
+        )
+        .bind(Ts::from(now))
+        .bind(Ts::from(now + chrono::Duration::days(1)))
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::new("mail.retried", format!("mail={id}")), now).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn audit(&self, t: &Tenant, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {

@@ -32,6 +32,8 @@ pub struct Pragmas {
 
 impl SqliteStore {
     const BACKEND: &'static str = "sqlite";
+    /// SQLite has one writer at a time; claims never collide.
+    const SKIP_LOCKED: &'static str = "";
 
     /// Opens (creating if needed) the database file and runs the migrations.
     pub async fn open(url: &str) -> Result<SqliteStore> {

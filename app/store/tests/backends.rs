@@ -84,6 +84,7 @@ async fn two_orgs(store: &PgStore) -> (aivet_store::Tenant, aivet_store::Tenant)
                 h.as_bytes(),
                 now,
                 now + Duration::days(1),
+                None,
             )
             .await
             .unwrap();

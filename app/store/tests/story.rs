@@ -58,6 +58,7 @@ on_both!(
     lists_are_scoped_to_the_tenant,
     audit_log_is_append_only,
     schema_follows_the_tenant_rules,
+    outbox_leases_retries_and_scoping,
 );
 
 async fn sign_up_creates_user_org_and_owner(b: Backend) {
@@ -189,6 +190,7 @@ async fn invitations_are_single_use(b: Backend) {
             b"hash-1",
             t0(),
             t0() + Duration::days(7),
+            None,
         )
         .await
         .unwrap();
@@ -233,7 +235,8 @@ async fn invitations_are_single_use(b: Backend) {
                 Role::Viewer,
                 b"hash-2",
                 t0(),
-                t0() + Duration::days(7)
+                t0() + Duration::days(7),
+                None
             )
             .await,
         Err(StoreError::AlreadyMember)
@@ -246,6 +249,7 @@ async fn invitations_are_single_use(b: Backend) {
             b"hash-3",
             t0(),
             t0() + Duration::days(7),
+            None,
         )
         .await
         .unwrap();
@@ -266,6 +270,7 @@ async fn invitations_are_single_use(b: Backend) {
             b"hash-4",
             t0(),
             t0() + Duration::days(7),
+            None,
         )
         .await
         .unwrap();
@@ -314,6 +319,7 @@ async fn members_and_the_last_owner(b: Backend) {
             b"h",
             t0(),
             t0() + Duration::days(1),
+            None,
         )
         .await
         .unwrap();
@@ -359,6 +365,7 @@ async fn foreign_ids_are_not_found(b: Backend) {
             b"hb",
             t0(),
             t0() + Duration::days(1),
+            None,
         )
         .await
         .unwrap();
@@ -418,6 +425,7 @@ async fn lists_are_scoped_to_the_tenant(b: Backend) {
                     format!("h{i}-{j}").as_bytes(),
                     t0(),
                     t0() + Duration::days(1),
+                    None,
                 )
                 .await
                 .unwrap();
@@ -520,6 +528,12 @@ async fn audit_log_is_append_only(b: Backend) {
     assert_eq!(store.audit_entries(&t, 10).await.unwrap().len(), 2);
 }
 
+/// Tables whose rows belong to a person or to the system, with an optional
+/// organisation: a session remembers which organisation it works in; the
+/// outbox also carries a person's own mails (password resets). Both are
+/// scoped by other means (the session's hash; RLS with the worker's context).
+const PERSONAL_TABLES: &[&str] = &["sessions", "outbox"];
+
 /// T4: every tenant table has org_id NOT NULL, an index led by org_id, and
 /// every reference to another tenant table includes org_id.
 async fn schema_follows_the_tenant_rules(b: Backend) {
@@ -533,7 +547,10 @@ async fn schema_follows_the_tenant_rules(b: Backend) {
     };
     let tenant_tables: Vec<&Table> = schema
         .iter()
-        .filter(|t| t.columns.iter().any(|(c, _)| c == "org_id") && t.name != "sessions")
+        .filter(|t| {
+            t.columns.iter().any(|(c, _)| c == "org_id")
+                && !PERSONAL_TABLES.contains(&t.name.as_str())
+        })
         .collect();
     assert!(
         tenant_tables.len() >= 3,
@@ -691,4 +708,148 @@ async fn pg_schema(url: &str) -> Vec<Table> {
         });
     }
     out
+}
+
+fn mail(org: Option<aivet_domain::OrgId>, to: &str, at: DateTime<Utc>) -> aivet_store::NewMail {
+    let id = aivet_domain::MailId(uuid::Uuid::new_v4());
+    aivet_store::NewMail {
+        id,
+        org_id: org,
+        kind: "test",
+        recipient: to.into(),
+        subject: format!("to {to}"),
+        message: format!("Subject: to {to}\r\n\r\nhello\r\n").into_bytes(),
+        message_id: format!("<{}@test>", id.0.simple()),
+        created_at: at,
+        give_up_at: at + Duration::days(3),
+    }
+}
+
+async fn outbox_leases_retries_and_scoping(b: Backend) {
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
+    let store = open(&db).await;
+    let (_, a) = org_with_owner(&store, "a@example.com", "A").await;
+    let (_, bt) = org_with_owner(&store, "b@example.com", "B").await;
+    store
+        .enqueue_mail(&a, mail(None, "x@example.com", t0()))
+        .await
+        .unwrap();
+    store
+        .enqueue_mail(&bt, mail(None, "y@example.com", t0()))
+        .await
+        .unwrap();
+    store
+        .enqueue_account_mail(mail(Some(a.org_id()), "z@example.com", t0()))
+        .await
+        .unwrap();
+    assert_eq!(store.next_mail_due().await.unwrap(), Some(t0()));
+
+    // Each organisation sees its own mails only; the account mail belongs to none.
+    let a_mails = store.org_mails(&a, 10).await.unwrap();
+    assert_eq!(
+        a_mails
+            .iter()
+            .map(|m| m.recipient.as_str())
+            .collect::<Vec<_>>(),
+        vec!["x@example.com"]
+    );
+    assert_eq!(store.org_mails(&bt, 10).await.unwrap().len(), 1);
+
+    // Two workers: a claimed mail is not claimed again while its lease runs.
+    let lease = t0() + Duration::minutes(2);
+    let first = store.claim_mails("w1", t0(), lease, 2).await.unwrap();
+    let second = store.claim_mails("w2", t0(), lease, 10).await.unwrap();
+    assert_eq!(first.len() + second.len(), 3);
+    assert!(first.iter().all(|m| !second.iter().any(|s| s.id == m.id)));
+    assert!(store
+        .claim_mails("w3", t0(), lease, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(first[0].attempts, 1);
+
+    // Only the lease owner records the outcome.
+    let m = &first[0];
+    assert!(!store.mark_mail_sent(m.id, "w2", t0()).await.unwrap());
+    assert!(store
+        .mark_mail_retry(m.id, "w1", t0() + Duration::minutes(5), "451 try later")
+        .await
+        .unwrap());
+    assert!(store
+        .claim_mails(
+            "w3",
+            t0() + Duration::minutes(1),
+            t0() + Duration::minutes(3),
+            10
+        )
+        .await
+        .unwrap()
+        .is_empty());
+    // A crashed worker's lease runs out; the mail is claimed again (same Message-ID).
+    let again = store
+        .claim_mails(
+            "w3",
+            t0() + Duration::minutes(5),
+            t0() + Duration::minutes(7),
+            10,
+        )
+        .await
+        .unwrap();
+    let ids: Vec<_> = again.iter().map(|c| c.message_id.clone()).collect();
+    assert_eq!(
+        again.len(),
+        3,
+        "the retried one and the two whose leases expired: {ids:?}"
+    );
+    let retried = again.iter().find(|c| c.id == m.id).unwrap();
+    assert_eq!((retried.attempts, &retried.message_id), (2, &m.message_id));
+    for c in &again {
+        assert!(store
+            .mark_mail_failed(c.id, "w3", "550 no such user")
+            .await
+            .unwrap());
+    }
+    let a_mail = &store.org_mails(&a, 10).await.unwrap()[0];
+    assert_eq!(a_mail.status, aivet_store::MailStatus::Failed);
+    assert_eq!(a_mail.last_error.as_deref(), Some("550 no such user"));
+    assert_eq!(store.next_mail_due().await.unwrap(), None);
+
+    // Retry: only the own organisation's failed mails.
+    let b_mail = store.org_mails(&bt, 10).await.unwrap()[0].id;
+    assert!(matches!(
+        store.retry_mail(&a, b_mail, t0()).await,
+        Err(StoreError::NotFound)
+    ));
+    store
+        .retry_mail(&a, a_mail.id, t0() + Duration::minutes(10))
+        .await
+        .unwrap();
+    let c = store
+        .claim_mails(
+            "w4",
+            t0() + Duration::minutes(10),
+            t0() + Duration::minutes(12),
+            10,
+        )
+        .await
+        .unwrap();
+    assert_eq!(c.len(), 1);
+    assert!(store
+        .mark_mail_sent(c[0].id, "w4", t0() + Duration::minutes(10))
+        .await
+        .unwrap());
+    let sent = &store.org_mails(&a, 10).await.unwrap()[0];
+    assert_eq!(
+        (sent.status, sent.sent_at),
+        (
+            aivet_store::MailStatus::Sent,
+            Some(t0() + Duration::minutes(10))
+        )
+    );
+    assert_eq!(
+        store.org_mails(&bt, 10).await.unwrap()[0].status,
+        aivet_store::MailStatus::Failed
+    );
 }

@@ -70,6 +70,32 @@ pub struct SettingsView {
     pub members: Vec<MemberView>,
     pub invites: Vec<InviteView>,
     pub audit: Vec<AuditView>,
+    pub mail: MailView,
+}
+
+/// The mail section of the settings: how mail leaves, and recent mails.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MailView {
+    pub transport: String,
+    pub from: String,
+    pub to_folder: bool,
+    pub mails: Vec<MailRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MailRow {
+    pub id: aivet_domain::MailId,
+    pub kind: String,
+    pub recipient: String,
+    pub subject: String,
+    pub message_id: String,
+    /// queued, sending, sent, retrying or failed.
+    pub status: String,
+    pub attempts: i32,
+    pub created_at: DateTime<Utc>,
+    pub next_attempt_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -196,6 +222,7 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
         .audit_entries(t, 50)
         .await
         .map_err(|e| service_error(e.into()))?;
+    let mails = s.mails(a).await.map_err(service_error)?;
     Ok(SettingsView {
         org: OrgView {
             id: org.id,
@@ -232,7 +259,47 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
                 detail: e.detail,
             })
             .collect(),
+        mail: MailView {
+            to_folder: s.mail.transport.starts_with("folder"),
+            transport: s.mail.transport.clone(),
+            from: s.mail.mailer.from_address(),
+            mails: mails
+                .into_iter()
+                .map(|m| MailRow {
+                    id: m.id,
+                    kind: m.kind,
+                    recipient: m.recipient,
+                    subject: m.subject,
+                    message_id: m.message_id,
+                    status: m.status.as_str().to_owned(),
+                    attempts: m.attempts,
+                    created_at: m.created_at,
+                    next_attempt_at: m.next_attempt_at,
+                    sent_at: m.sent_at,
+                    last_error: m.last_error,
+                })
+                .collect(),
+        },
     })
+}
+
+#[server(endpoint = "send_test_mail")]
+pub async fn send_test_mail() -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services.send_test_mail(a).await.map_err(service_error)?;
+    done("/settings?test_mail=1")
+}
+
+#[server(endpoint = "retry_mail")]
+pub async fn retry_mail(mail_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: aivet_domain::MailId = mail_id
+        .parse()
+        .map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
+    c.services.retry_mail(a, id).await.map_err(service_error)?;
+    done("/settings")
 }
 
 #[server(endpoint = "create_invite")]
@@ -246,7 +313,7 @@ pub async fn create_invite(email: String, role: String) -> Result<CreatedInvite,
         .map_err(service_error)?;
     Ok(CreatedInvite {
         email: created.invite.email,
-        link: c.link(&format!("/invite/{}", created.token)),
+        link: aivet_services::members::invite_link(&c.base_url, &created.token),
     })
 }
 

@@ -20,6 +20,8 @@ pub struct TestApp {
     pub db: TestDb,
     pub data_dir: PathBuf,
     server: tokio::task::JoinHandle<()>,
+    /// The outbox worker, for tests that run with `manual_mail`.
+    pub worker: aivet_mail::Worker,
 }
 
 impl Drop for TestApp {
@@ -37,6 +39,10 @@ pub fn repo_root() -> PathBuf {
 pub struct Options {
     pub limits: Limits,
     pub base_url: Option<String>,
+    /// Send mail through this SMTP server instead of the data folder.
+    pub smtp_url: Option<String>,
+    /// Keep the background mail worker off; the test drives `worker` by hand.
+    pub manual_mail: bool,
 }
 
 impl TestApp {
@@ -72,6 +78,13 @@ impl TestApp {
             "test-secret-test-secret-test-secret-0123".into(),
         );
         env.insert("AIVET_SITE_ROOT".into(), site_root.display().to_string());
+        if let Some(smtp) = &options.smtp_url {
+            env.insert("AIVET_SMTP_URL".into(), smtp.clone());
+        }
+        if options.manual_mail {
+            env.insert("AIVET_MAIL_WORKER".into(), "off".into());
+        }
+        env.insert("AIVET_MAIL_FROM".into(), "aivet <aivet@aivet.test>".into());
         let config = Config::from_sources(&env, &data_dir).expect("test configuration");
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap(),
@@ -80,6 +93,7 @@ impl TestApp {
             .await
             .expect("application starts");
         let services = app.services().clone();
+        let worker = app.mail_worker();
         let server = tokio::spawn(async move {
             let _ = app.run_until_stopped().await;
         });
@@ -90,6 +104,7 @@ impl TestApp {
             db,
             data_dir,
             server,
+            worker,
         };
         test_app.await_ready(&base).await;
         Some(test_app)

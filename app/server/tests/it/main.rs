@@ -5,5 +5,7 @@
 mod accounts;
 mod browser;
 mod helpers;
+mod mail;
 mod matrix;
 mod security;
+mod smtp;

@@ -20,6 +20,7 @@ struct World {
     b_pending_invite: String,
     b_used_token: String,
     b_revoked_token: String,
+    b_mail: String,
 }
 
 /// Strings that must never reach A.
@@ -34,6 +35,7 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_owner_membership.clone(),
         w.b_editor_membership.clone(),
         w.b_pending_invite.clone(),
+        w.b_mail.clone(),
     ]
 }
 
@@ -120,6 +122,7 @@ async fn world(b: Db) -> Option<World> {
         b_pending_invite: data["invites"][0]["id"].as_str().unwrap().to_owned(),
         b_used_token: used,
         b_revoked_token: revoked,
+        b_mail: data["mail"]["mails"][0]["id"].as_str().unwrap().to_owned(),
         app,
         a,
     })
@@ -310,6 +313,20 @@ fn matrix() -> BTreeMap<String, Probe> {
         },
     );
     add("POST /api/sign_out", Scoped { form: |_| vec![] });
+    add(
+        "POST /api/send_test_mail",
+        Scoped {
+            form: |w| vec![("org_id", w.b_org.clone())],
+        },
+    );
+    add(
+        "POST /api/retry_mail",
+        ForeignId {
+            field: "mail_id",
+            b_id: |w| w.b_mail.clone(),
+            extra: &[],
+        },
+    );
     m
 }
 

@@ -75,7 +75,9 @@ fn Settings(d: SettingsView) -> impl IntoView {
         </section>
     }
     .into_any();
-    view! { {org} {members} {invites} {audit} }
+    let can_edit = d.org.role != Role::Viewer;
+    let mail = view! { <MailPanel mail=d.mail.clone() can_edit/> }.into_any();
+    view! { {org} {members} {invites} {mail} {audit} }
 }
 
 #[component]
@@ -235,5 +237,100 @@ fn NewOrg() -> impl IntoView {
                 <Submit label=Msg::CreateOrg pending=action.pending().into()/>
             </ActionForm>
         </section>
+    }
+}
+
+#[component]
+fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
+    let test = ServerAction::<api::SendTestMail>::new();
+    let test_error = action_error(test);
+    let queued =
+        leptos_router::hooks::use_query_map().with_untracked(|q| q.get("test_mail").is_some());
+    let rows = if mail.mails.is_empty() {
+        view! { <p class="muted">{t(Msg::NoMails)}</p> }.into_any()
+    } else {
+        let rows = mail
+            .mails
+            .into_iter()
+            .map(|m| view! { <MailRowView m can_edit/> })
+            .collect_view();
+        view! {
+            <div class="table-wrap">
+                <table class="table" id="mails">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::MailTo)}</th>
+                        <th scope="col">{t(Msg::MailSubject)}</th>
+                        <th scope="col">{t(Msg::MailStatusLabel)}</th>
+                        <th scope="col"><span class="visually-hidden">{t(Msg::RetryNow)}</span></th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="panel" aria-labelledby="mail-title">
+            <h2 id="mail-title">{t(Msg::MailTitle)}</h2>
+            <dl class="facts">
+                <dt>{t(Msg::MailTransport)}</dt><dd id="mail-transport">{mail.transport.clone()}</dd>
+                <dt>{t(Msg::MailFrom)}</dt><dd>{mail.from.clone()}</dd>
+            </dl>
+            {mail.to_folder.then(|| view! { <p class="muted">{t(Msg::MailFolderNote)}</p> })}
+            {queued.then(|| view! { <div class="alert success" role="status">{t(Msg::TestMailQueued)}</div> })}
+            {can_edit.then(|| view! {
+                <ActionForm action=test attr:class="inline-form">
+                    <button type="submit" class="button small" id="send-test-mail">{t(Msg::SendTestMail)}</button>
+                </ActionForm>
+                <FormError error=test_error/>
+            })}
+            <h3>{t(Msg::RecentMails)}</h3>
+            {rows}
+        </section>
+    }
+}
+
+#[component]
+fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
+    let l = lang();
+    let retry = ServerAction::<api::RetryMail>::new();
+    let status = match m.status.as_str() {
+        "queued" => t(Msg::MailQueued).to_owned(),
+        "sending" => t(Msg::MailSending).to_owned(),
+        "sent" => format!(
+            "{} {}",
+            t(Msg::MailSent),
+            m.sent_at
+                .map(|s| s.format("%Y-%m-%d %H:%M UTC").to_string())
+                .unwrap_or_default()
+        ),
+        "retrying" => Msg::MailRetrying.fill(
+            l,
+            &[
+                (
+                    "time",
+                    &m.next_attempt_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+                ),
+                ("n", &(m.attempts + 1).to_string()),
+            ],
+        ),
+        _ => t(Msg::MailFailed).to_owned(),
+    };
+    let failed = m.status == "failed";
+    let error = m.last_error.clone();
+    view! {
+        <tr data-status=m.status.clone()>
+            <td>{m.recipient.clone()}</td>
+            <td>{m.subject.clone()}<br/><code class="muted">{m.message_id.clone()}</code></td>
+            <td>{status}{error.map(|e| view! { <br/><span class="muted">{e}</span> })}</td>
+            <td>
+                {(failed && can_edit).then(|| view! {
+                    <ActionForm action=retry attr:class="inline-form">
+                        <input type="hidden" name="mail_id" value=m.id.to_string()/>
+                        <button type="submit" class="button small secondary">{t(Msg::RetryNow)}</button>
+                    </ActionForm>
+                })}
+            </td>
+        </tr>
     }
 }

@@ -1,0 +1,242 @@
+//! Building the message that goes over the wire: addresses parsed with
+//! lettre's types, headers encoded by lettre (so no name, subject or address
+//! can inject a header), both bodies, our own Message-ID.
+
+use crate::templates::{self, MailTemplate, TemplateError};
+use aivet_domain::{Lang, MailId, OrgId};
+use aivet_store::NewMail;
+use chrono::{DateTime, Duration, Utc};
+use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
+use lettre::Address;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+    #[error("invalid address {0:?}")]
+    Address(String),
+    #[error("building the message: {0}")]
+    Build(#[from] lettre::error::Error),
+}
+
+/// Who a mail goes to.
+#[derive(Clone, Debug)]
+pub struct Recipient {
+    pub name: Option<String>,
+    pub email: String,
+    pub lang: Lang,
+}
+
+/// Renders and builds mails. One per server, shared.
+#[derive(Clone, Debug)]
+pub struct Mailer {
+    from: Mailbox,
+    sealer: crate::Sealer,
+    /// The domain of our Message-IDs (the base URL's host).
+    id_domain: String,
+    give_up_after: Duration,
+}
+
+fn mailbox(name: Option<&str>, email: &str) -> Result<Mailbox, MailError> {
+    let address: Address = email
+        .trim()
+        .parse()
+        .map_err(|_| MailError::Address(email.to_owned()))?;
+    // Names are single-line display text; lettre encodes what remains.
+    let name = name.map(|n| {
+        n.split(|c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    Ok(Mailbox::new(name.filter(|n| !n.trim().is_empty()), address))
+}
+
+impl Mailer {
+    /// `from` like `aivet <aivet@example.com>` or a bare address.
+    pub fn new(
+        from: &str,
+        id_domain: &str,
+        give_up_after: Duration,
+        sealer: crate::Sealer,
+    ) -> Result<Mailer, MailError> {
+        let from: Mailbox = from
+            .parse()
+            .map_err(|_| MailError::Address(from.to_owned()))?;
+        Ok(Mailer {
+            from,
+            sealer,
+            id_domain: id_domain.to_owned(),
+            give_up_after,
+        })
+    }
+
+    pub fn from_address(&self) -> String {
+        self.from.to_string()
+    }
+
+    pub fn envelope_from(&self) -> &Address {
+        &self.from.email
+    }
+
+    /// The message as queued, unsealed for sending.
+    pub fn unseal(&self, stored: &[u8]) -> Option<Vec<u8>> {
+        self.sealer.open(stored)
+    }
+
+    /// Renders `mail` in the recipient's language and builds the complete
+    /// message, ready to be queued.
+    pub fn compose<T: MailTemplate>(
+        &self,
+        to: &Recipient,
+        reply_to: Option<&str>,
+        org: Option<OrgId>,
+        mail: &T,
+        now: DateTime<Utc>,
+    ) -> Result<NewMail, MailError> {
+        let rendered = templates::render(to.lang, mail)?;
+        let id = MailId(uuid::Uuid::new_v4());
+        let message_id = format!("<{}@{}>", id.0.simple(), self.id_domain);
+        let mut builder = lettre::Message::builder()
+            .from(self.from.clone())
+            .to(mailbox(to.name.as_deref(), &to.email)?)
+            .subject(rendered.subject.clone())
+            .message_id(Some(message_id.clone()))
+            .date(now.into());
+        if let Some(r) = reply_to {
+            builder = builder.reply_to(mailbox(None, r)?);
+        }
+        let message = builder.multipart(
+            MultiPart::alternative()
+                .singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_PLAIN)
+                        .body(rendered.text),
+                )
+                .singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_HTML)
+                        .body(rendered.html),
+                ),
+        )?;
+        Ok(NewMail {
+            id,
+            org_id: org,
+            kind: T::NAME,
+            recipient: to.email.trim().to_owned(),
+            subject: rendered.subject,
+            message: self.sealer.seal(&message.formatted()),
+            message_id,
+            created_at: now,
+            give_up_at: now + self.give_up_after,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::templates::InviteMail;
+    use mailparse::MailHeaderMap;
+
+    fn mailer() -> Mailer {
+        Mailer::new(
+            "aivet <aivet@aivet.test>",
+            "aivet.test",
+            Duration::hours(72),
+            crate::Sealer::new(&[1; 32]),
+        )
+        .unwrap()
+    }
+
+    /// E1: names, subjects and values with CR, LF, U+2028/2029, NUL or
+    /// encoded-word look-alikes never add a header or a recipient.
+    #[test]
+    fn hostile_values_cannot_inject_headers() {
+        let hostile = [
+            "Eve\r\nBcc: spy@evil.example",
+            "Eve\nBcc: spy@evil.example",
+            "Eve\rBcc: spy@evil.example",
+            "Eve\u{2028}Bcc: spy@evil.example",
+            "Eve\u{2029}X-Injected: 1",
+            "=?utf-8?q?Eve=0D=0ABcc:_spy@evil.example?=",
+            "Eve\0Bcc: spy@evil.example",
+            "\"Eve\" <spy@evil.example>, other@evil.example",
+        ];
+        for (i, h) in hostile.iter().enumerate() {
+            let mail = InviteMail {
+                org_name: (*h).into(),
+                inviter: (*h).into(),
+                role: (*h).into(),
+                link: "https://aivet.test/invite/x".into(),
+                expires: (*h).into(),
+            };
+            let to = Recipient {
+                name: Some((*h).into()),
+                email: "ola@example.no".into(),
+                lang: Lang::ALL[i % 3],
+            };
+            let m = mailer()
+                .compose(&to, Some("kari@example.no"), None, &mail, Utc::now())
+                .unwrap();
+            let plain = crate::Sealer::new(&[1; 32]).open(&m.message).unwrap();
+            let parsed = mailparse::parse_mail(&plain).unwrap();
+            let headers = &parsed.headers;
+            assert!(headers.get_first_value("Bcc").is_none(), "{h:?}");
+            assert!(headers.get_first_value("X-Injected").is_none(), "{h:?}");
+            assert_eq!(headers.get_all_values("To").len(), 1, "{h:?}");
+            let to_addrs =
+                mailparse::addrparse_header(headers.get_first_header("To").unwrap()).unwrap();
+            assert_eq!(to_addrs.len(), 1, "{h:?}");
+            let only = match &to_addrs[0] {
+                mailparse::MailAddr::Single(s) => s.addr.clone(),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(only, "ola@example.no", "{h:?}");
+            assert_eq!(headers.get_all_values("Subject").len(), 1);
+            assert!(!m.subject.contains(['\r', '\n']), "{h:?}");
+            assert_eq!(
+                headers.get_first_value("Reply-To").as_deref(),
+                Some("kari@example.no")
+            );
+        }
+    }
+
+    #[test]
+    fn addresses_are_parsed() {
+        let to = Recipient {
+            name: None,
+            email: "not an address".into(),
+            lang: Lang::En,
+        };
+        let mail = crate::templates::TestMail {
+            org_name: "A".into(),
+            sender: "B".into(),
+        };
+        assert!(matches!(
+            mailer().compose(&to, None, None, &mail, Utc::now()),
+            Err(MailError::Address(_))
+        ));
+        assert!(Mailer::new(
+            "nobody",
+            "x",
+            Duration::hours(1),
+            crate::Sealer::new(&[1; 32])
+        )
+        .is_err());
+        let ok = Recipient {
+            name: None,
+            email: "a@example.com".into(),
+            lang: Lang::En,
+        };
+        let m = mailer()
+            .compose(&ok, None, None, &mail, Utc::now())
+            .unwrap();
+        assert!(m.message_id.starts_with('<') && m.message_id.ends_with("@aivet.test>"));
+        let plain = mailer().unseal(&m.message).unwrap();
+        let parsed = mailparse::parse_mail(&plain).unwrap();
+        assert_eq!(
+            parsed.headers.get_first_value("Message-ID").as_deref(),
+            Some(m.message_id.as_str())
+        );
+    }
+}
