@@ -246,6 +246,25 @@ messages! {
         nb: "Bare eiere kan endre medlemmer og invitasjoner.",
     }
 
+    ForgotPassword { en: "Forgot your password?", de: "Passwort vergessen?", nb: "Glemt passordet?" }
+    ForgotTitle { en: "Reset your password", de: "Passwort zurücksetzen", nb: "Tilbakestill passordet" }
+    ForgotLead {
+        en: "Enter the email address of your account. We send you a link to choose a new password.",
+        de: "Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir schicken Ihnen einen Link, um ein neues Passwort zu wählen.",
+        nb: "Skriv inn e-postadressen til kontoen din. Vi sender deg en lenke for å velge et nytt passord.",
+    }
+    SendResetLink { en: "Send the link", de: "Link senden", nb: "Send lenken" }
+    ResetSent {
+        en: "If an account has this address, a link is on its way. It is valid for one hour.",
+        de: "Falls ein Konto diese Adresse hat, ist ein Link unterwegs. Er gilt eine Stunde.",
+        nb: "Hvis en konto har denne adressen, er en lenke på vei. Den gjelder i én time.",
+    }
+    ResetTitle { en: "Choose a new password", de: "Neues Passwort wählen", nb: "Velg et nytt passord" }
+    ResetInvalid {
+        en: "This link is not valid any more. It may have expired or been used. Ask for a new one.",
+        de: "Dieser Link ist nicht mehr gültig. Er ist vielleicht abgelaufen oder schon benutzt. Fordern Sie einen neuen an.",
+        nb: "Denne lenken er ikke gyldig lenger. Den kan være utløpt eller allerede brukt. Be om en ny.",
+    }
     MailTitle { en: "Mail", de: "E-Mail", nb: "E-post" }
     MailTransport { en: "Delivery", de: "Zustellung", nb: "Levering" }
     MailFrom { en: "Sender", de: "Absender", nb: "Avsender" }

@@ -45,8 +45,23 @@ impl MailTemplate for TestMail {
     }
 }
 
+#[derive(Clone, Debug, Serialize)]
+pub struct PasswordResetMail {
+    pub name: String,
+    pub link: String,
+    /// Empty: a password reset speaks for no organisation.
+    pub org_name: String,
+}
+
+impl MailTemplate for PasswordResetMail {
+    const NAME: &'static str = "password_reset";
+    fn org_name(&self) -> &str {
+        &self.org_name
+    }
+}
+
 /// The mail names, for the completeness tests.
-pub const NAMES: &[&str] = &["invite", "test"];
+pub const NAMES: &[&str] = &["invite", "test", "password_reset"];
 
 macro_rules! embed {
     ($($name:literal),*) => {
@@ -71,7 +86,7 @@ macro_rules! embed {
 type Pair = (&'static str, &'static str);
 
 fn pairs() -> Vec<Pair> {
-    let flat: &[&str] = embed!("invite", "test");
+    let flat: &[&str] = embed!("invite", "test", "password_reset");
     flat.chunks(2).map(|c| (c[0], c[1])).collect()
 }
 
@@ -260,9 +275,15 @@ mod tests {
         };
         let mut mismatches = Vec::new();
         for lang in Lang::ALL {
+            let reset = PasswordResetMail {
+                name: "Kari".into(),
+                link: "https://aivet.example/reset-password/abc".into(),
+                org_name: String::new(),
+            };
             for (name, r) in [
                 ("invite", render(lang, &invite()).unwrap()),
                 ("test", render(lang, &test_mail).unwrap()),
+                ("password_reset", render(lang, &reset).unwrap()),
             ] {
                 let text = format!(
                     "Subject: {}\n\n{}\n---- html ----\n{}",

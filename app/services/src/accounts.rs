@@ -322,3 +322,120 @@ impl Services {
         Ok(tenant)
     }
 }
+
+const RESET: &str = "password-reset";
+
+impl Services {
+    /// Sends a reset link if an account has this address. Answers the same
+    /// whether or not it exists, so nobody can probe for accounts.
+    pub async fn request_password_reset(
+        &self,
+        email: &str,
+        client: &str,
+        lang: Lang,
+    ) -> Result<()> {
+        let now = self.clock.now();
+        let email_key = email.trim().to_lowercase();
+        if !self.limits.sign_in_per_client.check(client, now)
+            || !self.limits.sign_in_per_account.check(&email_key, now)
+        {
+            return Err(ServiceError::RateLimited);
+        }
+        let email = Email::parse(email).map_err(|m| ServiceError::Invalid(vec![("email", m)]))?;
+        let Some(creds) = self.store.credentials(&email).await? else {
+            return Ok(());
+        };
+        let user = self.store.user(creds.user_id).await?;
+        let token = new_token();
+        let lang = if user.lang == Lang::default() {
+            lang
+        } else {
+            user.lang
+        };
+        let mail = self
+            .mail
+            .mailer
+            .compose(
+                &aivet_mail::Recipient {
+                    name: Some(user.name.clone()),
+                    email: user.email.clone(),
+                    lang,
+                },
+                None,
+                None,
+                &aivet_mail::PasswordResetMail {
+                    name: user.name.clone(),
+                    link: format!("{}/reset-password/{token}", self.base_url),
+                    org_name: String::new(),
+                },
+                now,
+            )
+            .map_err(Self::mail_error)?;
+        self.store
+            .create_password_reset(
+                user.id,
+                &self.key.hash(RESET, &token),
+                now,
+                now + chrono::Duration::hours(1),
+                mail,
+            )
+            .await?;
+        self.mail.wake.notify_one();
+        Ok(())
+    }
+
+    /// Whether a reset link can still be used (opening it changes nothing).
+    pub async fn password_reset_open(&self, token: &str) -> Result<bool> {
+        if !looks_like_token(token) {
+            return Ok(false);
+        }
+        Ok(self
+            .store
+            .password_reset_user(&self.key.hash(RESET, token), self.clock.now())
+            .await?
+            .is_some())
+    }
+
+    /// Sets the new password through a reset link, ends every session of the
+    /// account, and signs this browser in afresh.
+    pub async fn reset_password(
+        &self,
+        token: &str,
+        new_password: &str,
+    ) -> Result<(SessionToken, Auth)> {
+        if !looks_like_token(token) {
+            return Err(ServiceError::NotFound);
+        }
+        let password = Password::parse(new_password)
+            .map_err(|m| ServiceError::Invalid(vec![("password", m)]))?;
+        let hash_token = self.key.hash(RESET, token);
+        if self
+            .store
+            .password_reset_user(&hash_token, self.clock.now())
+            .await?
+            .is_none()
+        {
+            return Err(ServiceError::NotFound);
+        }
+        let hash = hash_password(password).await?;
+        let user_id = self
+            .store
+            .reset_password(&hash_token, &hash, self.clock.now())
+            .await?;
+        let user = self.store.user(user_id).await?;
+        let tenant = match self.store.orgs_of_user(user.id).await?.first() {
+            Some(first) => Some(self.store.tenant_for(user.id, first.org_id).await?),
+            None => None,
+        };
+        if let Some(t) = &tenant {
+            self.store
+                .audit(
+                    t,
+                    AuditEvent::new("account.password_reset", ""),
+                    self.clock.now(),
+                )
+                .await?;
+        }
+        self.start_session(user, tenant).await
+    }
+}

@@ -422,6 +422,32 @@ pub trait Store: Send + Sync + 'static {
         now: DateTime<Utc>,
     ) -> Result<(User, Tenant)>;
 
+    // --- password resets (no tenant) ---
+
+    /// Stores a reset link for the user and queues its mail, in one transaction.
+    async fn create_password_reset(
+        &self,
+        user: UserId,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+        mail: NewMail,
+    ) -> Result<()>;
+    /// The user behind an unused, unexpired reset link.
+    async fn password_reset_user(
+        &self,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<Option<UserId>>;
+    /// Uses up the link, sets the new password hash and ends every session of
+    /// the user, in one transaction. `NotFound` for a dead link.
+    async fn reset_password(
+        &self,
+        token_hash: &[u8],
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<UserId>;
+
     // --- outbox ---
 
     /// Queues a mail of the tenant's organisation (with an audit entry).

@@ -28,6 +28,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("sessions", "SELECT, INSERT, UPDATE, DELETE"),
     ("audit_log", "SELECT, INSERT"),
     ("outbox", "SELECT, INSERT, UPDATE"),
+    ("password_resets", "SELECT, INSERT, UPDATE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 

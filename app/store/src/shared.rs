@@ -509,6 +509,57 @@ impl Store for ThisStore {
         Ok((created, tenant))
     }
 
+    async fn create_password_reset(&self, user: UserId, token_hash: &[u8], now: DateTime<Utc>, expires_at: DateTime<Utc>, mail: NewMail) -> Result<()> {
+        let mut tx = self.write(Scope::System).await?;
+        sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(token_hash)
+            .bind(user.0)
+            .bind(Ts::from(now))
+            .bind(Ts::from(expires_at))
+            .execute(&mut *tx)
+            .await?;
+        insert_mail(&mut tx, &NewMail { org_id: None, ..mail }).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn password_reset_user(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<UserId>> {
+        let row: Option<(Uuid,)> =
+            sqlx::query_as("SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
+                .bind(token_hash)
+                .bind(Ts::from(now))
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| UserId(r.0)))
+    }
+
+    async fn reset_password(&self, token_hash: &[u8], password_hash: &str, now: DateTime<Utc>) -> Result<UserId> {
+        let mut tx = self.write(Scope::None).await?;
+        let row: Option<(Uuid,)> = sqlx::query_as(
+            "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
+        )
+        .bind(Ts::from(now))
+        .bind(token_hash)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let user = row.map(|r| UserId(r.0)).ok_or(StoreError::NotFound)?;
+        sqlx::query("UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3")
+            .bind(password_hash)
+            .bind(Ts::from(now))
+            .bind(user.0)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user.0).execute(&mut *tx).await?;
+        // Any other open reset link of the user dies with this one.
+        sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+            .bind(Ts::from(now))
+            .bind(user.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(user)
+    }
+
     async fn enqueue_mail(&self, t: &Tenant, mail: NewMail) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         insert_mail(&mut tx, &NewMail { org_id: Some(t.org_id()), ..mail.clone() }).await?;

@@ -404,3 +404,36 @@ pub async fn sign_up_with_invite(
     c.set_session_cookie(&session);
     done("/")
 }
+
+/// Sends a reset link when the address has an account; answers the same either way.
+#[server(endpoint = "request_password_reset")]
+pub async fn request_password_reset(email: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    c.services
+        .request_password_reset(&email, &c.client, c.lang)
+        .await
+        .map_err(service_error)?;
+    done("/forgot-password?sent=1")
+}
+
+/// Whether a reset link can still be used; opening it changes nothing.
+#[server(endpoint = "password_reset_info")]
+pub async fn password_reset_info(token: String) -> Result<bool, AppError> {
+    let c = ctx()?;
+    c.services
+        .password_reset_open(&token)
+        .await
+        .map_err(service_error)
+}
+
+#[server(endpoint = "reset_password")]
+pub async fn reset_password(token: String, password: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let (session, _) = c
+        .services
+        .reset_password(&token, &password)
+        .await
+        .map_err(service_error)?;
+    c.set_session_cookie(&session);
+    done("/")
+}

@@ -82,6 +82,8 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/") view=dashboard::Dashboard ssr=SsrMode::Async/>
                 <Route path=path!("/login") view=auth::SignInPage ssr=SsrMode::Async/>
                 <Route path=path!("/signup") view=auth::SignUpPage ssr=SsrMode::Async/>
+                <Route path=path!("/forgot-password") view=auth::ForgotPasswordPage ssr=SsrMode::Async/>
+                <Route path=path!("/reset-password/:token") view=auth::ResetPasswordPage ssr=SsrMode::Async/>
                 <Route path=path!("/invite/:token") view=invite::InvitePage ssr=SsrMode::Async/>
                 <Route path=path!("/services") view=placeholders::ServicesPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors") view=placeholders::VendorsPage ssr=SsrMode::Async/>

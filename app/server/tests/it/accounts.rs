@@ -5,6 +5,7 @@ use crate::helpers::*;
 use chrono::Duration;
 
 crate::on_both!(
+    password_reset_by_mail,
     sign_up_then_dashboard_then_sign_out,
     sign_in_issues_a_new_session_id,
     sessions_end_after_idle_and_absolute_time,
@@ -635,4 +636,155 @@ async fn language_follows_the_user(b: Db) {
     );
     let r = app.call(&c, "set_language", &[("lang", "fr")]).await;
     assert_eq!(r.status(), 422);
+}
+
+async fn password_reset_by_mail(b: Db) {
+    use crate::smtp::Sink;
+    let mut sink = Sink::start().await;
+    let Some(app) = TestApp::spawn_with(
+        b,
+        Options {
+            smtp_url: Some(sink.url()),
+            manual_mail: true,
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    let old_session = app.sign_up("kari@example.no", "Acme").await;
+    app.call(&old_session, "set_language", &[("lang", "nb")])
+        .await;
+
+    // Unknown address: the same answer, and no mail.
+    let anon = app.client();
+    let unknown = app
+        .call(
+            &anon,
+            "request_password_reset",
+            &[("email", "nobody@example.no")],
+        )
+        .await;
+    let known = app
+        .call(
+            &anon,
+            "request_password_reset",
+            &[("email", "Kari@Example.no")],
+        )
+        .await;
+    assert_eq!(unknown.status(), known.status());
+    assert_eq!(
+        unknown.headers().get("location"),
+        known.headers().get("location")
+    );
+    assert_eq!(
+        app.worker.pass().await.unwrap().sent,
+        1,
+        "one mail, for the existing account"
+    );
+    let received = sink.next().await;
+    assert_eq!(received.to, vec!["kari@example.no"]);
+    let text = String::from_utf8_lossy(&received.data).into_owned();
+    let m = mailparse::parse_mail(&received.data).unwrap();
+    let plain = m.subparts[0].get_body().unwrap();
+    assert!(
+        plain.contains("Hei Kari"),
+        "in the user's language: {plain}"
+    );
+    let _ = text;
+    let pos = plain.find("/reset-password/").unwrap();
+    let token = plain[pos + 16..pos + 16 + 43].to_owned();
+    assert!(plain.contains(&format!("{}/reset-password/{token}", app.base)));
+    let path = format!("/reset-password/{token}");
+
+    // Opening the link changes nothing.
+    for _ in 0..3 {
+        let (status, page) = app.get_text(&anon, &path).await;
+        assert_eq!(status, 200);
+        assert!(page.contains("reset-form"));
+    }
+    assert_eq!(app.get_text(&old_session, "/").await.0, 200);
+
+    let r = app
+        .call(
+            &anon,
+            "reset_password",
+            &[("token", &token), ("password", "short")],
+        )
+        .await;
+    assert_eq!(r.status(), 422, "a too-short password uses nothing up");
+    let r = app
+        .call(
+            &anon,
+            "reset_password",
+            &[("token", &token), ("password", "my new long passphrase")],
+        )
+        .await;
+    assert!(
+        r.status().is_success() || r.status().is_redirection(),
+        "{}",
+        r.status()
+    );
+    assert_eq!(app.get_text(&anon, "/").await.0, 200, "signed in afresh");
+    assert_eq!(
+        app.get_text(&old_session, "/").await.0,
+        302,
+        "every other session ended"
+    );
+    let r = app
+        .call(
+            &app.client(),
+            "sign_in",
+            &[("email", "kari@example.no"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(r.status(), 401);
+    let r = app
+        .call(
+            &app.client(),
+            "sign_in",
+            &[
+                ("email", "kari@example.no"),
+                ("password", "my new long passphrase"),
+            ],
+        )
+        .await;
+    assert!(r.status().is_success() || r.status().is_redirection());
+
+    // Used: dead.
+    let (_, page) = app.get_text(&app.client(), &path).await;
+    assert!(page.contains("reset-invalid"));
+    let r = app
+        .call(
+            &app.client(),
+            "reset_password",
+            &[("token", &token), ("password", "yet another passphrase")],
+        )
+        .await;
+    assert_eq!(r.status(), 404);
+
+    // Links expire after an hour.
+    app.call(
+        &anon,
+        "request_password_reset",
+        &[("email", "kari@example.no")],
+    )
+    .await;
+    app.worker.pass().await.unwrap();
+    let data = sink.next().await.data;
+    let text = mailparse::parse_mail(&data).unwrap().subparts[0]
+        .get_body()
+        .unwrap();
+    let pos = text.find("/reset-password/").unwrap();
+    let token2 = text[pos + 16..pos + 16 + 43].to_owned();
+    app.clock.advance(chrono::Duration::minutes(61));
+    let r = app
+        .call(
+            &app.client(),
+            "reset_password",
+            &[("token", &token2), ("password", "too late for this one")],
+        )
+        .await;
+    assert_eq!(r.status(), 404);
 }

@@ -21,6 +21,7 @@ struct World {
     b_used_token: String,
     b_revoked_token: String,
     b_mail: String,
+    b_used_reset_token: String,
 }
 
 /// Strings that must never reach A.
@@ -123,9 +124,50 @@ async fn world(b: Db) -> Option<World> {
         b_used_token: used,
         b_revoked_token: revoked,
         b_mail: data["mail"]["mails"][0]["id"].as_str().unwrap().to_owned(),
+        b_used_reset_token: used_reset_token(&app, "owner@beta.example").await,
         app,
         a,
     })
+}
+
+/// B's owner asks for a reset link, takes it from the mail and uses it.
+async fn used_reset_token(app: &TestApp, email: &str) -> String {
+    let r = app
+        .call(&app.client(), "request_password_reset", &[("email", email)])
+        .await;
+    assert!(r.status().is_success() || r.status().is_redirection());
+    let dir = app.data_dir.join("outbox");
+    let mut token = None;
+    for _ in 0..5000 {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let data = std::fs::read(entry.path()).unwrap_or_default();
+            let text = mailparse::parse_mail(&data)
+                .ok()
+                .and_then(|m| m.subparts.first().and_then(|p| p.get_body().ok()))
+                .unwrap_or_default();
+            if let Some(pos) = text.find("/reset-password/") {
+                token = Some(text[pos + 16..pos + 16 + 43].to_owned());
+            }
+        }
+        if token.is_some() {
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    let token = token.expect("the reset mail was written");
+    let r = app
+        .call(
+            &app.client(),
+            "reset_password",
+            &[("token", &token), ("password", "a new password for b")],
+        )
+        .await;
+    assert!(
+        r.status().is_success() || r.status().is_redirection(),
+        "{}",
+        r.status()
+    );
+    token
 }
 
 type Extra = &'static [(&'static str, &'static str)];
@@ -313,6 +355,37 @@ fn matrix() -> BTreeMap<String, Probe> {
         },
     );
     add("POST /api/sign_out", Scoped { form: |_| vec![] });
+    add("GET /forgot-password", none());
+    add(
+        "GET /reset-password/{token}",
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_used_reset_token.clone(),
+            extra: &[],
+        },
+    );
+    add(
+        "POST /api/request_password_reset",
+        Scoped {
+            form: |_| vec![("email", "owner@beta.example".into())],
+        },
+    );
+    add(
+        "POST /api/password_reset_info",
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_used_reset_token.clone(),
+            extra: &[],
+        },
+    );
+    add(
+        "POST /api/reset_password",
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_used_reset_token.clone(),
+            extra: &[("password", "mallory's password")],
+        },
+    );
     add(
         "POST /api/send_test_mail",
         Scoped {

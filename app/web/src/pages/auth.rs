@@ -7,6 +7,7 @@ use crate::i18n::t;
 use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
+use leptos_router::hooks::{use_params_map, use_query_map};
 
 #[component]
 pub fn SignInPage() -> impl IntoView {
@@ -24,6 +25,7 @@ pub fn SignInPage() -> impl IntoView {
                 <Field name="password" label=Msg::FieldPassword kind="password" autocomplete="current-password" error/>
                 <Submit label=Msg::SignIn pending id="sign-in"/>
             </ActionForm>
+            <p class="switch-link"><a href="/forgot-password" id="forgot-link">{t(Msg::ForgotPassword)}</a></p>
             <p class="switch-link">{t(Msg::NoAccount)}" "<a href="/signup">{t(Msg::SignUp)}</a></p>
         </CardLayout>
     }
@@ -53,4 +55,62 @@ pub fn SignUpPage() -> impl IntoView {
         </CardLayout>
     }
     .into_any()
+}
+
+#[component]
+pub fn ForgotPasswordPage() -> impl IntoView {
+    let action = ServerAction::<api::RequestPasswordReset>::new();
+    let error = action_error(action);
+    let pending = action.pending().into();
+    let sent = use_query_map().with_untracked(|q| q.get("sent").is_some());
+    view! {
+        <CardLayout title=t(Msg::ForgotTitle).to_owned()>
+            {if sent {
+                view! { <div class="alert success" role="status" id="reset-sent">{t(Msg::ResetSent)}</div> }.into_any()
+            } else {
+                view! {
+                    <p class="lead">{t(Msg::ForgotLead)}</p>
+                    <ActionForm action attr:class="form" attr:id="forgot-form">
+                        <FormError error/>
+                        <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="username" error/>
+                        <Submit label=Msg::SendResetLink pending id="send-reset"/>
+                    </ActionForm>
+                }.into_any()
+            }}
+            <p class="switch-link"><a href="/login">{t(Msg::SignIn)}</a></p>
+        </CardLayout>
+    }
+}
+
+#[component]
+pub fn ResetPasswordPage() -> impl IntoView {
+    let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
+    let open = Resource::new_blocking(move || token.clone(), api::password_reset_info);
+    let action = ServerAction::<api::ResetPassword>::new();
+    let error = action_error(action);
+    let pending: Signal<bool> = action.pending().into();
+    let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
+    view! {
+        <CardLayout title=t(Msg::ResetTitle).to_owned()>
+            <Suspense fallback=|| ()>
+                {let token = token.clone(); move || {
+                    let token = token.clone();
+                    Suspend::new(async move {
+                        if open.await.unwrap_or(false) {
+                            view! {
+                                <ActionForm action attr:class="form" attr:id="reset-form">
+                                    <FormError error/>
+                                    <input type="hidden" name="token" value=token/>
+                                    <Field name="password" label=Msg::FieldNewPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password" error/>
+                                    <Submit label=Msg::Save pending id="reset"/>
+                                </ActionForm>
+                            }.into_any()
+                        } else {
+                            view! { <p id="reset-invalid">{t(Msg::ResetInvalid)}</p><p><a href="/forgot-password">{t(Msg::ForgotPassword)}</a></p> }.into_any()
+                        }
+                    })
+                }}
+            </Suspense>
+        </CardLayout>
+    }
 }
