@@ -40,6 +40,9 @@ pub struct Config {
     pub mail_give_up_hours: i64,
     /// Whether this process sends queued mail (switch off for web-only processes).
     pub mail_worker: bool,
+    /// How long a mail being sent belongs to one process; after a crash it is
+    /// sent again once this has passed.
+    pub mail_lease_seconds: i64,
 }
 
 /// The keys of the file (and, upper-cased with `AIVET_`, of the environment).
@@ -62,6 +65,7 @@ struct Layer {
     mail_from: Option<String>,
     mail_give_up_hours: Option<String>,
     mail_worker: Option<String>,
+    mail_lease_seconds: Option<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -81,6 +85,7 @@ const KEYS: &[&str] = &[
     "mail_from",
     "mail_give_up_hours",
     "mail_worker",
+    "mail_lease_seconds",
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -283,7 +288,15 @@ impl Config {
                 ))
             }
         };
+        let mail_lease_seconds = number(
+            "mail_lease_seconds",
+            get("mail_lease_seconds", &file.mail_lease_seconds),
+            120,
+            5,
+            3600,
+        )?;
         Ok(Config {
+            mail_lease_seconds,
             smtp_url,
             mail_from,
             mail_give_up_hours,

@@ -88,7 +88,10 @@ impl Application {
                 Arc::new(move || clock.now())
             },
             mail.wake.clone(),
-            aivet_mail::WorkerSettings::default(),
+            aivet_mail::WorkerSettings {
+                lease: chrono::Duration::seconds(config.mail_lease_seconds),
+                ..aivet_mail::WorkerSettings::default()
+            },
         );
         let services = Services::new(
             store,

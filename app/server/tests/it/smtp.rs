@@ -23,6 +23,9 @@ pub enum Fault {
     DataPermanent,
     /// Reads the whole message, then closes the connection without a reply.
     DropAfterData,
+    /// Reads the whole message and never answers (a sender killed now is
+    /// killed mid-send).
+    HangAfterData,
 }
 
 pub struct Sink {
@@ -169,6 +172,14 @@ async fn session(
             }
             if take_fault(&faults, Fault::DropAfterData) {
                 return Ok(());
+            }
+            if take_fault(&faults, Fault::HangAfterData) {
+                let _ = tx.send(Received {
+                    from: "HANG".into(),
+                    to: to.clone(),
+                    data: Vec::new(),
+                });
+                std::future::pending::<()>().await;
             }
             if take_fault(&faults, Fault::DataPermanent) {
                 w.write_all(b"554 5.7.1 Message rejected\r\n").await?;
