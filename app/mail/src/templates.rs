@@ -263,12 +263,12 @@ mod tests {
     }
 
     /// Snapshots: the rendered text of each mail in each language, checked
-    /// against `templates/email/snapshots/`. Set AIVET_UPDATE_SNAPSHOTS=1 to
+    /// against `app/mail/tests/snapshots/`. Set AIVET_TEST_UPDATE_SNAPSHOTS=1 to
     /// write them after a deliberate change.
     #[test]
     fn rendered_mails_match_their_snapshots() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
-        let update = std::env::var("AIVET_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
+        let update = std::env::var("AIVET_TEST_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
         let test_mail = TestMail {
             org_name: "Bærum Regnskap AS".into(),
             sender: "Kari".into(),
@@ -298,6 +298,6 @@ mod tests {
                 }
             }
         }
-        assert!(mismatches.is_empty(), "rendered mails differ from their snapshots (AIVET_UPDATE_SNAPSHOTS=1 to accept): {mismatches:?}");
+        assert!(mismatches.is_empty(), "rendered mails differ from their snapshots (AIVET_TEST_UPDATE_SNAPSHOTS=1 to accept): {mismatches:?}");
     }
 }

@@ -10,6 +10,7 @@ use crate::transport::{SendError, Transport};
 use crate::Mailer;
 use aivet_store::DynStore;
 use chrono::{DateTime, Duration, Utc};
+use futures_util::StreamExt;
 use rand::Rng;
 use std::sync::Arc;
 use tokio::sync::Notify;
@@ -22,6 +23,8 @@ pub struct WorkerSettings {
     pub lease: Duration,
     /// Mails claimed at once.
     pub batch: i64,
+    /// SMTP conversations at once.
+    pub concurrency: usize,
     /// First retry delay; doubles per attempt.
     pub backoff_base: Duration,
     pub backoff_cap: Duration,
@@ -34,6 +37,7 @@ impl Default for WorkerSettings {
         WorkerSettings {
             lease: Duration::minutes(2),
             batch: 32,
+            concurrency: 16,
             backoff_base: Duration::seconds(30),
             backoff_cap: Duration::hours(1),
             idle_max: std::time::Duration::from_secs(300),
@@ -50,6 +54,12 @@ pub struct Worker {
     wake: Arc<Notify>,
     owner: String,
     settings: WorkerSettings,
+}
+
+enum Outcome {
+    Sent,
+    Retrying,
+    Failed,
 }
 
 /// What one pass over the due mails did.
@@ -118,56 +128,72 @@ impl Worker {
             if claimed.is_empty() {
                 return Ok(pass);
             }
-            for mail in claimed {
-                let sent = match self.mailer.unseal(&mail.message) {
-                    Some(message) => {
-                        self.transport
-                            .send(self.mailer.envelope_from(), &mail.recipient, &message)
-                            .await
-                    }
-                    None => Err(SendError::Permanent(
-                        "the stored mail cannot be opened: was AIVET_SESSION_SECRET changed?"
-                            .into(),
-                    )),
-                };
-                match sent {
-                    Ok(()) => {
-                        self.store
-                            .mark_mail_sent(mail.id, &self.owner, (self.now)())
-                            .await?;
-                        tracing::info!(mail = %mail.id, message_id = %mail.message_id, attempts = mail.attempts, "mail sent");
-                        pass.sent += 1;
-                    }
-                    Err(SendError::Permanent(e)) => {
-                        self.store
-                            .mark_mail_failed(mail.id, &self.owner, &e)
-                            .await?;
-                        tracing::warn!(mail = %mail.id, error = %e, "mail refused permanently");
-                        pass.failed += 1;
-                    }
-                    Err(SendError::Transient(e)) => {
-                        let next = (self.now)() + self.backoff(mail.attempts);
-                        if next > mail.give_up_at {
-                            self.store
-                                .mark_mail_failed(
-                                    mail.id,
-                                    &self.owner,
-                                    &format!("gave up after {} attempts: {e}", mail.attempts),
-                                )
-                                .await?;
-                            tracing::warn!(mail = %mail.id, error = %e, "mail given up");
-                            pass.failed += 1;
-                        } else {
-                            self.store
-                                .mark_mail_retry(mail.id, &self.owner, next, &e)
-                                .await?;
-                            tracing::info!(mail = %mail.id, error = %e, next = %next, "mail will be retried");
-                            pass.retrying += 1;
-                        }
-                    }
+            // Several mails at once: each SMTP conversation waits on round
+            // trips, not on this machine.
+            let outcomes: Vec<Result<Outcome, aivet_store::StoreError>> =
+                futures_util::stream::iter(claimed)
+                    .map(|mail| self.deliver(mail))
+                    .buffer_unordered(self.settings.concurrency)
+                    .collect()
+                    .await;
+            for outcome in outcomes {
+                match outcome? {
+                    Outcome::Sent => pass.sent += 1,
+                    Outcome::Retrying => pass.retrying += 1,
+                    Outcome::Failed => pass.failed += 1,
                 }
             }
         }
+    }
+
+    /// Sends one claimed mail and records what happened.
+    async fn deliver(
+        &self,
+        mail: aivet_store::ClaimedMail,
+    ) -> Result<Outcome, aivet_store::StoreError> {
+        let sent = match self.mailer.unseal(&mail.message) {
+            Some(message) => {
+                self.transport
+                    .send(self.mailer.envelope_from(), &mail.recipient, &message)
+                    .await
+            }
+            None => Err(SendError::Permanent(
+                "the stored mail cannot be opened: was AIVET_SESSION_SECRET changed?".into(),
+            )),
+        };
+        Ok(match sent {
+            Ok(()) => {
+                self.store
+                    .mark_mail_sent(mail.id, &self.owner, (self.now)())
+                    .await?;
+                tracing::info!(mail = %mail.id, message_id = %mail.message_id, attempts = mail.attempts, "mail sent");
+                Outcome::Sent
+            }
+            Err(SendError::Permanent(e)) => {
+                self.store
+                    .mark_mail_failed(mail.id, &self.owner, &e)
+                    .await?;
+                tracing::warn!(mail = %mail.id, error = %e, "mail refused permanently");
+                Outcome::Failed
+            }
+            Err(SendError::Transient(e)) => {
+                let next = (self.now)() + self.backoff(mail.attempts);
+                if next > mail.give_up_at {
+                    let reason = format!("gave up after {} attempts: {e}", mail.attempts);
+                    self.store
+                        .mark_mail_failed(mail.id, &self.owner, &reason)
+                        .await?;
+                    tracing::warn!(mail = %mail.id, error = %e, "mail given up");
+                    Outcome::Failed
+                } else {
+                    self.store
+                        .mark_mail_retry(mail.id, &self.owner, next, &e)
+                        .await?;
+                    tracing::info!(mail = %mail.id, error = %e, next = %next, "mail will be retried");
+                    Outcome::Retrying
+                }
+            }
+        })
     }
 
     /// Runs until the task is dropped: a pass, then sleep until the next mail

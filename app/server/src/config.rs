@@ -105,7 +105,13 @@ impl Config {
 
     /// The layering itself, from an explicit environment (for tests).
     pub fn from_sources(env: &HashMap<String, String>, cwd: &Path) -> Result<Config, ConfigError> {
-        for key in env.keys().filter(|k| k.starts_with("AIVET_")) {
+        // AIVET_TEST_* and AIVET_BENCH_* belong to the test and benchmark
+        // harnesses, which may be exported in the same shell.
+        for key in env.keys().filter(|k| {
+            k.starts_with("AIVET_")
+                && !k.starts_with("AIVET_TEST_")
+                && !k.starts_with("AIVET_BENCH_")
+        }) {
             let name = key.trim_start_matches("AIVET_").to_lowercase();
             if !KEYS.contains(&name.as_str())
                 && !matches!(name.as_str(), "config" | "log" | "tools_dir")

@@ -61,6 +61,18 @@ impl Application {
         clock: Arc<dyn Clock>,
         limits: Limits,
     ) -> anyhow::Result<Application> {
+        Self::build_with_routes(config, listener, clock, limits, axum::Router::new()).await
+    }
+
+    /// Like [`Application::build_on`], with extra routes behind the same
+    /// middleware (for the benchmark's in-memory ceiling).
+    pub async fn build_with_routes(
+        config: Config,
+        listener: TcpListener,
+        clock: Arc<dyn Clock>,
+        limits: Limits,
+        extra: axum::Router<AppState>,
+    ) -> anyhow::Result<Application> {
         if config.is_sqlite() {
             std::fs::create_dir_all(&config.data_dir).with_context(|| {
                 format!(
@@ -124,7 +136,7 @@ impl Application {
             config: Arc::new(config),
             leptos,
         };
-        let router = routes::router(state.clone());
+        let router = routes::router_with(state.clone(), extra);
         Ok(Application {
             listener,
             router,

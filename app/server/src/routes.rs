@@ -52,13 +52,19 @@ pub fn inventory() -> Vec<(String, String)> {
 pub const API_PREFIX: &str = "/api";
 
 pub fn router(state: AppState) -> Router {
+    router_with(state, Router::new())
+}
+
+/// The router with `extra` routes behind the same middleware (the benchmark
+/// adds its in-memory ceiling route this way).
+pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     let site_root = state.config.site_root.clone();
     let page_routes = leptos_axum::generate_route_list(aivet_web::App);
     let static_cache = SetResponseHeaderLayer::if_not_present(
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-cache"),
     );
-    Router::new()
+    extra
         .route("/health", get(health))
         .nest_service(
             "/pkg",

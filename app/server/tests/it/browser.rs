@@ -30,7 +30,8 @@ fn required() -> bool {
 }
 
 async fn browser() -> Option<Browser> {
-    let chromium = std::env::var("AIVET_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let chromium =
+        std::env::var("AIVET_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let site = std::env::var("AIVET_SITE_ROOT")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|_| repo_root().join("target/site"));

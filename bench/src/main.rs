@@ -1,0 +1,463 @@
+//! `aivet-bench`: the figures of BENCHMARKS.md, measured in one run so that
+//! ratios compare like with like on a shared, noisy machine.
+//!
+//!   cargo run --release -p aivet-bench            full run
+//!   cargo run --release -p aivet-bench -- --quick smoke run (CI), same figures, short
+//!
+//! 1. Pages: requests/s and latency of the signed-in dashboard and settings
+//!    page, next to a ceiling — the same server answering the same bytes
+//!    from memory behind the same middleware — and their ratio; then p50/p99
+//!    at a fixed rate of half the measured maximum.
+//! 2. Mail: mails/s from enqueue to accepted by a local SMTP sink, state
+//!    updates included, on SQLite (and PostgreSQL when configured as for the tests).
+//! 3. The release binary: start-up to first 200 on a migrated database, RSS
+//!    idle, peak RSS under 64 connections.
+//! 4. Client: wasm, JS and CSS as served, raw and gzip.
+
+use aivet_server::config::Config;
+use aivet_server::Application;
+use aivet_services::{Limits, SystemClock};
+use aivet_store::testing::{Backend, TestDb};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+const PASSWORD: &str = "benchmark passphrase 1";
+
+struct Load {
+    rps: f64,
+    p50: Duration,
+    p99: Duration,
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+/// `conns` clients in a loop for `secs`; with `rate`, each paces itself so the
+/// total is that many requests per second.
+async fn load(
+    client: &reqwest::Client,
+    url: &str,
+    conns: usize,
+    secs: f64,
+    rate: Option<f64>,
+) -> Load {
+    let deadline = Instant::now() + Duration::from_secs_f64(secs);
+    let mut tasks = Vec::new();
+    for _ in 0..conns {
+        let (client, url) = (client.clone(), url.to_owned());
+        let interval = rate.map(|r| Duration::from_secs_f64(conns as f64 / r));
+        tasks.push(tokio::spawn(async move {
+            let mut lat = Vec::new();
+            let mut next = Instant::now();
+            while Instant::now() < deadline {
+                if let Some(i) = interval {
+                    tokio::time::sleep_until(next.into()).await;
+                    next += i;
+                }
+                let t = Instant::now();
+                let r = client
+                    .get(&url)
+                    .header("accept", "text/html")
+                    .send()
+                    .await
+                    .expect("request");
+                assert!(r.status().is_success(), "{url}: {}", r.status());
+                let _ = r.bytes().await.expect("body");
+                lat.push(t.elapsed());
+            }
+            lat
+        }));
+    }
+    let started = Instant::now();
+    let mut all = Vec::new();
+    for t in tasks {
+        all.extend(t.await.unwrap());
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    all.sort();
+    Load {
+        rps: all.len() as f64 / elapsed,
+        p50: percentile(&all, 0.5),
+        p99: percentile(&all, 0.99),
+    }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn env_for(
+    db: &TestDb,
+    port: u16,
+    data: &std::path::Path,
+    smtp: Option<&str>,
+) -> HashMap<String, String> {
+    let mut env = HashMap::new();
+    env.insert("AIVET_LISTEN".into(), format!("127.0.0.1:{port}"));
+    env.insert("AIVET_DATA_DIR".into(), data.display().to_string());
+    env.insert("AIVET_DATABASE_URL".into(), db.url().to_owned());
+    if let Some(a) = db.admin_url() {
+        env.insert("AIVET_DATABASE_ADMIN_URL".into(), a.to_owned());
+    }
+    env.insert(
+        "AIVET_SESSION_SECRET".into(),
+        "bench-secret-bench-secret-bench-secret-01".into(),
+    );
+    env.insert(
+        "AIVET_SITE_ROOT".into(),
+        repo().join("target/site").display().to_string(),
+    );
+    env.insert("AIVET_MAIL_FROM".into(), "aivet@aivet.test".into());
+    env.insert("AIVET_LOG".into(), "warn".into());
+    if let Some(s) = smtp {
+        env.insert("AIVET_SMTP_URL".into(), s.to_owned());
+    }
+    env
+}
+
+async fn signed_in(base: &str) -> reqwest::Client {
+    let c = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = c
+        .post(format!("{base}/api/sign_up"))
+        .header("origin", base)
+        .form(&[
+            ("email", "bench@example.com"),
+            ("password", PASSWORD),
+            ("name", "Bench"),
+            ("org_name", "Bench AS"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success() || r.status().is_redirection());
+    c
+}
+
+async fn pages(quick: bool) {
+    let db = TestDb::sqlite();
+    let data = std::env::temp_dir().join(format!("aivet-bench-{}", uuid::Uuid::new_v4().simple()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let base = format!("http://127.0.0.1:{port}");
+    let config = Config::from_sources(&env_for(&db, port, &data, None), &data).unwrap();
+    // The ceiling: the bytes each page answered, served from memory.
+    let captured: Arc<std::sync::Mutex<HashMap<String, Vec<u8>>>> = Arc::default();
+    let cap = captured.clone();
+    let ceiling = axum::Router::new().route(
+        "/__ceiling/{page}",
+        axum::routing::get(
+            move |axum::extract::Path(page): axum::extract::Path<String>| {
+                let bytes = cap.lock().unwrap().get(&page).cloned().unwrap_or_default();
+                async move { ([("content-type", "text/html; charset=utf-8")], bytes) }
+            },
+        ),
+    );
+    let app = Application::build_with_routes(
+        config,
+        listener,
+        Arc::new(SystemClock),
+        Limits::default(),
+        ceiling,
+    )
+    .await
+    .unwrap();
+    tokio::spawn(app.run_until_stopped());
+    let c = signed_in(&base).await;
+    let secs = if quick { 0.5 } else { 5.0 };
+    println!("| page | req/s | p50 | p99 | ceiling req/s | ratio | p50 / p99 at half max |");
+    println!("|---|---|---|---|---|---|---|");
+    for (name, path) in [("dashboard", "/"), ("settings", "/settings")] {
+        let body = c
+            .get(format!("{base}{path}"))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap()
+            .to_vec();
+        captured
+            .lock()
+            .unwrap()
+            .insert(name.to_owned(), body.clone());
+        let page = load(&c, &format!("{base}{path}"), 16, secs, None).await;
+        let ceil = load(&c, &format!("{base}/__ceiling/{name}"), 16, secs, None).await;
+        let half = load(&c, &format!("{base}{path}"), 16, secs, Some(page.rps / 2.0)).await;
+        println!(
+            "| {name} ({:.1} KB) | {:.0} | {} | {} | {:.0} | {:.2} | {} / {} |",
+            body.len() as f64 / 1024.0,
+            page.rps,
+            ms(page.p50),
+            ms(page.p99),
+            ceil.rps,
+            page.rps / ceil.rps,
+            ms(half.p50),
+            ms(half.p99)
+        );
+    }
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// An SMTP server that accepts everything, as fast as it can.
+async fn fast_sink() -> (String, Arc<std::sync::atomic::AtomicUsize>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("smtp://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let count: Arc<std::sync::atomic::AtomicUsize> = Arc::default();
+    let c = count.clone();
+    tokio::spawn(async move {
+        loop {
+            let (s, _) = listener.accept().await.unwrap();
+            let _ = s.set_nodelay(true);
+            let c = c.clone();
+            tokio::spawn(async move {
+                let (r, mut w) = s.into_split();
+                let mut r = BufReader::new(r);
+                w.write_all(b"220 ok\r\n").await?;
+                let mut line = String::new();
+                loop {
+                    line.clear();
+                    if r.read_line(&mut line).await? == 0 {
+                        return Ok::<_, std::io::Error>(());
+                    }
+                    let u = line.trim_end().to_ascii_uppercase();
+                    if u.starts_with("EHLO") {
+                        w.write_all(b"250-sink\r\n250 8BITMIME\r\n").await?;
+                    } else if u == "DATA" {
+                        w.write_all(b"354 go\r\n").await?;
+                        loop {
+                            line.clear();
+                            if r.read_line(&mut line).await? == 0 {
+                                return Ok(());
+                            }
+                            if line == ".\r\n" {
+                                break;
+                            }
+                        }
+                        c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        w.write_all(b"250 queued\r\n").await?;
+                    } else if u == "QUIT" {
+                        w.write_all(b"221 bye\r\n").await?;
+                        return Ok(());
+                    } else {
+                        w.write_all(b"250 ok\r\n").await?;
+                    }
+                }
+            });
+        }
+    });
+    (url, count)
+}
+
+async fn mail(backend: Backend, n: usize) -> Option<f64> {
+    let db = TestDb::new(backend).await?;
+    let data = std::env::temp_dir().join(format!("aivet-bench-{}", uuid::Uuid::new_v4().simple()));
+    let (smtp, count) = fast_sink().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let mut env = env_for(&db, port, &data, Some(&smtp));
+    env.insert("AIVET_MAIL_WORKER".into(), "off".into());
+    let config = Config::from_sources(&env, &data).unwrap();
+    let app = Application::build_on(config, listener, Arc::new(SystemClock), Limits::default())
+        .await
+        .unwrap();
+    let s = app.services().clone();
+    let worker = app.mail_worker();
+    tokio::spawn(app.run_until_stopped());
+    signed_in(&format!("http://127.0.0.1:{port}")).await;
+    let user = s
+        .store
+        .credentials(&aivet_domain::Email::parse("bench@example.com").unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .user_id;
+    let tenant = s
+        .store
+        .tenant_for(user, s.store.orgs_of_user(user).await.unwrap()[0].org_id)
+        .await
+        .unwrap();
+    let started = Instant::now();
+    for i in 0..n {
+        let to = aivet_mail::Recipient {
+            name: None,
+            email: format!("r{i}@example.com"),
+            lang: aivet_domain::Lang::En,
+        };
+        let m = s
+            .mail
+            .mailer
+            .compose(
+                &to,
+                None,
+                None,
+                &aivet_mail::TestMail {
+                    org_name: "Bench AS".into(),
+                    sender: "Bench".into(),
+                },
+                chrono::Utc::now(),
+            )
+            .unwrap();
+        s.store.enqueue_mail(&tenant, m).await.unwrap();
+    }
+    let pass = worker.pass().await.unwrap();
+    let elapsed = started.elapsed().as_secs_f64();
+    assert_eq!(
+        (pass.sent, count.load(std::sync::atomic::Ordering::Relaxed)),
+        (n, n)
+    );
+    let _ = std::fs::remove_dir_all(data);
+    Some(n as f64 / elapsed)
+}
+
+fn rss_kb(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+async fn process(quick: bool) {
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| repo().join("target"));
+    let bin = target.join("release/aivet");
+    if !bin.exists() {
+        println!(
+            "(release binary {} missing: build it with ./dev release)",
+            bin.display()
+        );
+        return;
+    }
+    let db = TestDb::sqlite();
+    let data = std::env::temp_dir().join(format!("aivet-bench-{}", uuid::Uuid::new_v4().simple()));
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let spawn = || {
+        tokio::process::Command::new(&bin)
+            .envs(env_for(&db, port, &data, None))
+            .stdout(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap()
+    };
+    let plain = reqwest::Client::new();
+    let first_200 = |client: reqwest::Client, base: String| async move {
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(20) {
+            if let Ok(r) = client.get(format!("{base}/health")).send().await {
+                if r.status().is_success() {
+                    return t.elapsed();
+                }
+            }
+            tokio::task::yield_now().await;
+        }
+        panic!("the release binary did not answer within 20 s");
+    };
+    // First start migrates; the second is measured on the migrated database.
+    let mut p = spawn();
+    first_200(plain.clone(), base.clone()).await;
+    p.kill().await.unwrap();
+    let t = Instant::now();
+    let p = spawn();
+    first_200(plain.clone(), base.clone()).await;
+    let startup = t.elapsed();
+    let pid = p.id().unwrap();
+    let c = signed_in(&base).await;
+    let _ = c.get(format!("{base}/")).send().await;
+    let idle = rss_kb(pid, "VmRSS:");
+    let l = load(
+        &c,
+        &format!("{base}/"),
+        64,
+        if quick { 1.0 } else { 5.0 },
+        None,
+    )
+    .await;
+    let peak = rss_kb(pid, "VmHWM:");
+    println!(
+        "| start-up to first 200 (migrated SQLite) | {} |",
+        ms(startup)
+    );
+    println!(
+        "| RSS idle after start and one page | {:.1} MB |",
+        idle as f64 / 1024.0
+    );
+    println!(
+        "| peak RSS, 64 connections on the dashboard ({:.0} req/s) | {:.1} MB |",
+        l.rps,
+        peak as f64 / 1024.0
+    );
+    let _ = std::fs::remove_dir_all(data);
+}
+
+fn client_sizes() {
+    println!("| file | raw | gzip -9 |");
+    println!("|---|---|---|");
+    for f in ["aivet_bg.wasm", "aivet.js", "aivet.css"] {
+        let p = repo().join("target/site/pkg").join(f);
+        let Ok(bytes) = std::fs::read(&p) else {
+            println!("| {f} | missing (./dev release) | |");
+            continue;
+        };
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        std::io::Write::write_all(&mut gz, &bytes).unwrap();
+        let gz = gz.finish().unwrap();
+        println!(
+            "| {f} | {:.1} KB | {:.1} KB |",
+            bytes.len() as f64 / 1024.0,
+            gz.len() as f64 / 1024.0
+        );
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    println!(
+        "# aivet benchmark{}\n",
+        if quick { " (quick smoke run)" } else { "" }
+    );
+    println!("## Pages (SQLite, 16 connections)\n");
+    pages(quick).await;
+    println!("\n## Mail throughput (enqueue → accepted by a local SMTP sink, state updated)\n");
+    println!("| database | mails/s |");
+    println!("|---|---|");
+    let n = if quick { 200 } else { 2000 };
+    for (name, backend) in [
+        ("SQLite", Backend::Sqlite),
+        ("PostgreSQL", Backend::Postgres),
+    ] {
+        match mail(backend, n).await {
+            Some(rate) => println!("| {name} ({n} mails) | {rate:.0} |"),
+            None => println!("| {name} | not configured (eval \"$(scripts/pg.sh env)\") |"),
+        }
+    }
+    println!("\n## Release binary\n");
+    println!("| figure | value |");
+    println!("|---|---|");
+    process(quick).await;
+    println!("\n## Browser bundle as served\n");
+    client_sizes();
+}
