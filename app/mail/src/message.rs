@@ -201,6 +201,93 @@ mod tests {
         }
     }
 
+    /// The same property over random values: 500 strings drawn from an
+    /// alphabet of line breaks, separators, header-like words and non-ASCII.
+    #[test]
+    fn random_values_never_add_headers_or_recipients() {
+        use rand::{Rng, SeedableRng};
+        const PIECES: &[&str] = &[
+            "\r",
+            "\n",
+            "\r\n",
+            "\u{2028}",
+            "\u{2029}",
+            "\u{85}",
+            "\0",
+            "\t",
+            " ",
+            ":",
+            ";",
+            ",",
+            "<",
+            ">",
+            "\"",
+            "=?utf-8?q?",
+            "?=",
+            "Bcc",
+            "To",
+            "X-Injected",
+            "@",
+            "evil.example",
+            "ø",
+            "ß",
+            "漢",
+            "a",
+            "Z",
+            "1",
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x41_49_56_45_54);
+        for _ in 0..500 {
+            let mut value = String::new();
+            for _ in 0..rng.gen_range(1..24) {
+                value.push_str(PIECES[rng.gen_range(0..PIECES.len())]);
+            }
+            let mail = InviteMail {
+                org_name: value.clone(),
+                inviter: value.clone(),
+                role: value.clone(),
+                link: "https://aivet.test/invite/x".into(),
+                expires: value.clone(),
+            };
+            let to = Recipient {
+                name: Some(value.clone()),
+                email: "ola@example.no".into(),
+                lang: Lang::En,
+            };
+            let m = mailer()
+                .compose(&to, None, None, &mail, Utc::now())
+                .unwrap();
+            let plain = mailer().unseal(&m.message).unwrap();
+            let parsed = mailparse::parse_mail(&plain).unwrap();
+            let names: Vec<String> = parsed
+                .headers
+                .iter()
+                .map(|h| h.get_key().to_ascii_lowercase())
+                .collect();
+            for allowed in &names {
+                assert!(
+                    [
+                        "from",
+                        "to",
+                        "subject",
+                        "message-id",
+                        "date",
+                        "mime-version",
+                        "content-type"
+                    ]
+                    .contains(&allowed.as_str()),
+                    "unexpected header {allowed:?} for {value:?}"
+                );
+            }
+            assert_eq!(names.iter().filter(|n| *n == "to").count(), 1, "{value:?}");
+            let to_addrs =
+                mailparse::addrparse_header(parsed.headers.get_first_header("To").unwrap())
+                    .unwrap();
+            assert_eq!(to_addrs.len(), 1, "{value:?}");
+            assert!(!m.subject.contains(['\r', '\n']), "{value:?}");
+        }
+    }
+
     #[test]
     fn addresses_are_parsed() {
         let to = Recipient {
