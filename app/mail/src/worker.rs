@@ -9,6 +9,7 @@
 use crate::transport::{SendError, Transport};
 use crate::Mailer;
 use aivet_store::DynStore;
+use aivet_store::MailOutcome;
 use chrono::{DateTime, Duration, Utc};
 use futures_util::StreamExt;
 use rand::Rng;
@@ -54,12 +55,6 @@ pub struct Worker {
     wake: Arc<Notify>,
     owner: String,
     settings: WorkerSettings,
-}
-
-enum Outcome {
-    Sent,
-    Retrying,
-    Failed,
 }
 
 /// What one pass over the due mails did.
@@ -129,28 +124,29 @@ impl Worker {
                 return Ok(pass);
             }
             // Several mails at once: each SMTP conversation waits on round
-            // trips, not on this machine.
-            let outcomes: Vec<Result<Outcome, aivet_store::StoreError>> =
-                futures_util::stream::iter(claimed)
-                    .map(|mail| self.deliver(mail))
-                    .buffer_unordered(self.settings.concurrency)
-                    .collect()
-                    .await;
-            for outcome in outcomes {
-                match outcome? {
-                    Outcome::Sent => pass.sent += 1,
-                    Outcome::Retrying => pass.retrying += 1,
-                    Outcome::Failed => pass.failed += 1,
+            // trips, not on this machine. The outcomes of the batch are then
+            // recorded in one transaction; a crash in between re-sends at most
+            // this batch, with the same Message-IDs.
+            let outcomes: Vec<MailOutcome> = futures_util::stream::iter(claimed)
+                .map(|mail| self.deliver(mail))
+                .buffer_unordered(self.settings.concurrency)
+                .collect()
+                .await;
+            self.store
+                .record_mail_outcomes(&self.owner, &outcomes)
+                .await?;
+            for outcome in &outcomes {
+                match outcome {
+                    MailOutcome::Sent { .. } => pass.sent += 1,
+                    MailOutcome::Retry { .. } => pass.retrying += 1,
+                    MailOutcome::Failed { .. } => pass.failed += 1,
                 }
             }
         }
     }
 
-    /// Sends one claimed mail and records what happened.
-    async fn deliver(
-        &self,
-        mail: aivet_store::ClaimedMail,
-    ) -> Result<Outcome, aivet_store::StoreError> {
+    /// Sends one claimed mail; says what became of it.
+    async fn deliver(&self, mail: aivet_store::ClaimedMail) -> MailOutcome {
         let sent = match self.mailer.unseal(&mail.message) {
             Some(message) => {
                 self.transport
@@ -161,39 +157,36 @@ impl Worker {
                 "the stored mail cannot be opened: was AIVET_SESSION_SECRET changed?".into(),
             )),
         };
-        Ok(match sent {
+        match sent {
             Ok(()) => {
-                self.store
-                    .mark_mail_sent(mail.id, &self.owner, (self.now)())
-                    .await?;
                 tracing::info!(mail = %mail.id, message_id = %mail.message_id, attempts = mail.attempts, "mail sent");
-                Outcome::Sent
+                MailOutcome::Sent {
+                    id: mail.id,
+                    at: (self.now)(),
+                }
             }
-            Err(SendError::Permanent(e)) => {
-                self.store
-                    .mark_mail_failed(mail.id, &self.owner, &e)
-                    .await?;
-                tracing::warn!(mail = %mail.id, error = %e, "mail refused permanently");
-                Outcome::Failed
+            Err(SendError::Permanent(error)) => {
+                tracing::warn!(mail = %mail.id, error = %error, "mail refused permanently");
+                MailOutcome::Failed { id: mail.id, error }
             }
             Err(SendError::Transient(e)) => {
                 let next = (self.now)() + self.backoff(mail.attempts);
                 if next > mail.give_up_at {
-                    let reason = format!("gave up after {} attempts: {e}", mail.attempts);
-                    self.store
-                        .mark_mail_failed(mail.id, &self.owner, &reason)
-                        .await?;
                     tracing::warn!(mail = %mail.id, error = %e, "mail given up");
-                    Outcome::Failed
+                    MailOutcome::Failed {
+                        id: mail.id,
+                        error: format!("gave up after {} attempts: {e}", mail.attempts),
+                    }
                 } else {
-                    self.store
-                        .mark_mail_retry(mail.id, &self.owner, next, &e)
-                        .await?;
                     tracing::info!(mail = %mail.id, error = %e, next = %next, "mail will be retried");
-                    Outcome::Retrying
+                    MailOutcome::Retry {
+                        id: mail.id,
+                        next_attempt_at: next,
+                        error: e,
+                    }
                 }
             }
-        })
+        }
     }
 
     /// Runs until the task is dropped: a pass, then sleep until the next mail

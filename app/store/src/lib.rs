@@ -244,6 +244,24 @@ impl TryFrom<String> for MailStatus {
     }
 }
 
+/// What became of one claimed mail.
+#[derive(Clone, Debug)]
+pub enum MailOutcome {
+    Sent {
+        id: MailId,
+        at: DateTime<Utc>,
+    },
+    Retry {
+        id: MailId,
+        next_attempt_at: DateTime<Utc>,
+        error: String,
+    },
+    Failed {
+        id: MailId,
+        error: String,
+    },
+}
+
 /// A mail as the settings page lists it.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct MailRecord {
@@ -475,6 +493,10 @@ pub trait Store: Send + Sync + 'static {
     ) -> Result<bool>;
     /// Gives a claimed mail up.
     async fn mark_mail_failed(&self, id: MailId, owner: &str, error: &str) -> Result<bool>;
+    /// Records the outcomes of a batch of claimed mails in one transaction
+    /// (one commit instead of one per mail); returns how many were still
+    /// leased to `owner`.
+    async fn record_mail_outcomes(&self, owner: &str, outcomes: &[MailOutcome]) -> Result<usize>;
     /// When the next queued or retrying mail is due, if any.
     async fn next_mail_due(&self) -> Result<Option<DateTime<Utc>>>;
     /// The organisation's most recent mails.

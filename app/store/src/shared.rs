@@ -4,6 +4,7 @@
 // `read` / `write` (begin a transaction with its tenant scope) and `rescope`.
 // Placeholders are `$n`, which both databases accept.
 
+use crate::MailOutcome;
 use crate::{
     AuditEntry, AuditEvent, ClaimedMail, Credentials, Invite, MailRecord, Member, NewMail, NewUser, OpenInvite, Org,
     OrgMembership, SessionRecord, Store, Tenant, Ts, User,
@@ -600,49 +601,47 @@ impl Store for ThisStore {
     }
 
     async fn mark_mail_sent(&self, id: MailId, owner: &str, now: DateTime<Utc>) -> Result<bool> {
-        let mut tx = self.write(Scope::System).await?;
-        let r = sqlx::query(
-            "UPDATE outbox SET status = 'sent', sent_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
-             WHERE id = $2 AND status = 'sending' AND lease_owner = $3",
-        )
-        .bind(Ts::from(now))
-        .bind(id.0)
-        .bind(owner)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(r.rows_affected() == 1)
+        Ok(self.record_mail_outcomes(owner, &[MailOutcome::Sent { id, at: now }]).await? == 1)
     }
 
     async fn mark_mail_retry(&self, id: MailId, owner: &str, next_attempt_at: DateTime<Utc>, error: &str) -> Result<bool> {
-        let mut tx = self.write(Scope::System).await?;
-        let r = sqlx::query(
-            "UPDATE outbox SET status = 'retrying', next_attempt_at = $1, last_error = $2, lease_owner = NULL, lease_expires_at = NULL
-             WHERE id = $3 AND status = 'sending' AND lease_owner = $4",
-        )
-        .bind(Ts::from(next_attempt_at))
-        .bind(error)
-        .bind(id.0)
-        .bind(owner)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(r.rows_affected() == 1)
+        let outcome = MailOutcome::Retry { id, next_attempt_at, error: error.to_owned() };
+        Ok(self.record_mail_outcomes(owner, &[outcome]).await? == 1)
     }
 
     async fn mark_mail_failed(&self, id: MailId, owner: &str, error: &str) -> Result<bool> {
+        Ok(self.record_mail_outcomes(owner, &[MailOutcome::Failed { id, error: error.to_owned() }]).await? == 1)
+    }
+
+    async fn record_mail_outcomes(&self, owner: &str, outcomes: &[MailOutcome]) -> Result<usize> {
         let mut tx = self.write(Scope::System).await?;
-        let r = sqlx::query(
-            "UPDATE outbox SET status = 'failed', last_error = $1, lease_owner = NULL, lease_expires_at = NULL
-             WHERE id = $2 AND status = 'sending' AND lease_owner = $3",
-        )
-        .bind(error)
-        .bind(id.0)
-        .bind(owner)
-        .execute(&mut *tx)
-        .await?;
+        let mut recorded = 0;
+        for o in outcomes {
+            let q = match o {
+                MailOutcome::Sent { id, at } => sqlx::query(
+                    "UPDATE outbox SET status = 'sent', sent_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
+                     WHERE id = $2 AND status = 'sending' AND lease_owner = $3",
+                )
+                .bind(Ts::from(*at))
+                .bind(id.0),
+                MailOutcome::Retry { id, next_attempt_at, error } => sqlx::query(
+                    "UPDATE outbox SET status = 'retrying', next_attempt_at = $1, last_error = $2, lease_owner = NULL, lease_expires_at = NULL
+                     WHERE id = $3 AND status = 'sending' AND lease_owner = $4",
+                )
+                .bind(Ts::from(*next_attempt_at))
+                .bind(error.as_str())
+                .bind(id.0),
+                MailOutcome::Failed { id, error } => sqlx::query(
+                    "UPDATE outbox SET status = 'failed', last_error = $1, lease_owner = NULL, lease_expires_at = NULL
+                     WHERE id = $2 AND status = 'sending' AND lease_owner = $3",
+                )
+                .bind(error.as_str())
+                .bind(id.0),
+            };
+            recorded += q.bind(owner).execute(&mut *tx).await?.rows_affected() as usize;
+        }
         tx.commit().await?;
-        Ok(r.rows_affected() == 1)
+        Ok(recorded)
     }
 
     async fn next_mail_due(&self) -> Result<Option<DateTime<Utc>>> {
