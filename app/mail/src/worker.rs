@@ -124,22 +124,22 @@ impl Worker {
                 return Ok(pass);
             }
             // Several mails at once: each SMTP conversation waits on round
-            // trips, not on this machine. The outcomes of the batch are then
-            // recorded in one transaction; a crash in between re-sends at most
-            // this batch, with the same Message-IDs.
-            let outcomes: Vec<MailOutcome> = futures_util::stream::iter(claimed)
+            // trips, not on this machine. Outcomes are recorded as they come,
+            // those that are ready together in one commit; a slow server holds
+            // back only its own mail. A crash before the commit re-sends at
+            // most the mails in flight, with the same Message-IDs.
+            let mut outcomes = futures_util::stream::iter(claimed)
                 .map(|mail| self.deliver(mail))
                 .buffer_unordered(self.settings.concurrency)
-                .collect()
-                .await;
-            self.store
-                .record_mail_outcomes(&self.owner, &outcomes)
-                .await?;
-            for outcome in &outcomes {
-                match outcome {
-                    MailOutcome::Sent { .. } => pass.sent += 1,
-                    MailOutcome::Retry { .. } => pass.retrying += 1,
-                    MailOutcome::Failed { .. } => pass.failed += 1,
+                .ready_chunks(self.settings.concurrency);
+            while let Some(chunk) = outcomes.next().await {
+                self.store.record_mail_outcomes(&self.owner, &chunk).await?;
+                for outcome in &chunk {
+                    match outcome {
+                        MailOutcome::Sent { .. } => pass.sent += 1,
+                        MailOutcome::Retry { .. } => pass.retrying += 1,
+                        MailOutcome::Failed { .. } => pass.failed += 1,
+                    }
                 }
             }
         }

@@ -409,9 +409,10 @@ async fn killed_mid_send_loses_nothing() {
         .port();
     let base = format!("http://127.0.0.1:{port}");
     let sink_url = sink.url();
-    let start = || {
+    let start = |worker: &'static str| {
         let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_aivet"))
             .arg("serve")
+            .env("AIVET_MAIL_WORKER", worker)
             .env("AIVET_LISTEN", format!("127.0.0.1:{port}"))
             .env("AIVET_BASE_URL", &base)
             .env("AIVET_DATA_DIR", &data_dir)
@@ -439,7 +440,8 @@ async fn killed_mid_send_loses_nothing() {
             child
         }
     };
-    let mut server = start().await;
+    // Queue ten mails with a process that does not send.
+    let mut server = start("off").await;
     let client = reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
@@ -463,32 +465,48 @@ async fn killed_mid_send_loses_nothing() {
     )
     .await
     .unwrap();
-    sink.fail_next(Fault::HangAfterData);
     for _ in 0..10 {
         let status = post("send_test_mail", vec![]).await.unwrap().status();
         assert!(status.is_success() || status.is_redirection(), "{status}");
     }
-    // The first mail is on the wire, unanswered: kill the process now.
+    server.kill().await.unwrap();
+    // A sending process: it claims all ten at once; one hangs on the wire.
+    sink.fail_next(Fault::HangAfterData);
+    let mut server = start("on").await;
+    // The first mail is on the wire, unanswered; the other nine go out and
+    // are recorded meanwhile. Kill the process now: one mail is in flight.
     let hung = sink.next().await;
     assert_eq!(hung.from, "HANG");
-    server.kill().await.unwrap();
-    let mut early = Vec::new();
-    while let Some(r) = sink.try_next() {
-        early.push(r);
-    }
-
-    let _server = start().await;
     let mut ids = std::collections::HashSet::new();
-    for r in early {
-        ids.insert(header(&parse(&r), "Message-ID"));
+    while ids.len() < 9 {
+        assert!(ids.insert(header(&parse(&sink.next().await), "Message-ID")));
     }
-    while ids.len() < 10 {
-        let r = sink.next().await;
-        assert!(
-            ids.insert(header(&parse(&r), "Message-ID")),
-            "a mail was delivered twice"
-        );
+    let store = aivet_store::sqlite::SqliteStore::open(db.url())
+        .await
+        .unwrap();
+    let sent = || async {
+        let (n,): (i64,) = sqlx::query_as("SELECT count(*) FROM outbox WHERE status = 'sent'")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+        n
+    };
+    while sent().await < 9 {
+        tokio::task::yield_now().await;
     }
+    server.kill().await.unwrap();
+
+    // Restarted: the interrupted mail goes out once its lease has run out.
+    let _server = start("on").await;
+    let last = sink.next().await;
+    assert!(
+        ids.insert(header(&parse(&last), "Message-ID")),
+        "the interrupted mail, not a duplicate"
+    );
+    while sent().await < 10 {
+        tokio::task::yield_now().await;
+    }
+    assert!(sink.try_next().is_none(), "nothing was delivered twice");
     // Every queued mail is accounted for, each sent exactly once.
     let store = aivet_store::sqlite::SqliteStore::open(db.url())
         .await
