@@ -170,11 +170,7 @@ impl TestApp {
                 ],
             )
             .await;
-        assert!(
-            r.status().is_success() || r.status().is_redirection(),
-            "sign up {email}: {}",
-            r.status()
-        );
+        assert!(accepted(&r), "sign up {email}: {}", r.status());
         c
     }
 
@@ -201,12 +197,13 @@ impl TestApp {
                 ],
             )
             .await;
-        assert!(
-            r.status().is_success() || r.status().is_redirection(),
-            "join: {}",
-            r.status()
-        );
+        assert!(accepted(&r), "join: {}", r.status());
         c
+    }
+
+    pub async fn sign_in(&self, c: &Client, email: &str, password: &str) -> Response {
+        self.call(c, "sign_in", &[("email", email), ("password", password)])
+            .await
     }
 
     pub async fn get_text(&self, c: &Client, path: &str) -> (u16, String) {
@@ -228,6 +225,12 @@ impl ClockExt for Arc<FixedClock> {
     fn now_for_tests(&self) -> chrono::DateTime<Utc> {
         aivet_services::Clock::now(self.as_ref())
     }
+}
+
+/// A server function call that did its work: 2xx, or the redirect a
+/// state-changing one answers with.
+pub fn accepted(r: &Response) -> bool {
+    r.status().is_success() || r.status().is_redirection()
 }
 
 pub const PASSWORD: &str = "correct horse battery staple";
