@@ -2,7 +2,7 @@
 //! the leptos route list, server functions from their registry; the plain
 //! routes are listed in [`PLAIN_ROUTES`], which the cross-tenant test uses.
 
-use crate::middleware::{self, CspNonce, RequestId};
+use crate::middleware::{self, CspNonce};
 use crate::AppState;
 use aivet_web::ssr::RequestCtx;
 use axum::body::Body;
@@ -160,11 +160,6 @@ async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
 /// Runs a server function.
 async fn server_fn(req: Request<Body>) -> Response {
     let rc = request_ctx(&req);
-    let request_id = req
-        .extensions()
-        .get::<RequestId>()
-        .map(|r| r.0.clone())
-        .unwrap_or_default();
     let lang = rc.as_ref().map(|r| r.lang).unwrap_or_default();
     let res = leptos_axum::handle_server_fns_with_context(
         move || {
@@ -179,7 +174,6 @@ async fn server_fn(req: Request<Body>) -> Response {
     if res.status() == StatusCode::BAD_REQUEST && res.headers().get(header::CONTENT_TYPE).is_none()
     {
         // An unknown server function: answer like any unknown address.
-        let _ = (request_id, lang);
         return (
             StatusCode::NOT_FOUND,
             aivet_domain::Msg::ErrNotFound.text(lang),

@@ -513,7 +513,7 @@ async fn killed_mid_send_loses_nothing() {
     assert_eq!(rows.len(), 10);
     for (id, status) in rows {
         assert!(ids.contains(&id), "{id} never arrived");
-        let _ = status;
+        assert_eq!(status, "sent", "{id}");
     }
     let _ = std::fs::remove_dir_all(&data_dir);
 }
