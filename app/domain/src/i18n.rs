@@ -351,6 +351,16 @@ messages! {
         nb: "Noe gikk galt hos oss. Prøv igjen. Referanse: {id}",
     }
     ErrNotFound { en: "Not found.", de: "Nicht gefunden.", nb: "Ikke funnet." }
+    ErrUnexpected {
+        en: "Something went wrong on our side. Please try again.",
+        de: "Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es erneut.",
+        nb: "Noe gikk galt hos oss. Prøv igjen.",
+    }
+    ErrTooLarge {
+        en: "The request is too large.",
+        de: "Die Anfrage ist zu groß.",
+        nb: "Forespørselen er for stor.",
+    }
     ErrSignInRequired { en: "Please sign in.", de: "Bitte melden Sie sich an.", nb: "Logg inn først." }
     ErrForbidden {
         en: "Your role in this organisation does not allow this.",

@@ -113,7 +113,8 @@ pub async fn body_limit(State(state): State<AppState>, req: Request<Body>, next:
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > max as u64) {
-        return (StatusCode::PAYLOAD_TOO_LARGE, "The request is too large.").into_response();
+        let lang = header_lang(req.headers());
+        return (StatusCode::PAYLOAD_TOO_LARGE, Msg::ErrTooLarge.text(lang)).into_response();
     }
     next.run(req.map(|b| Body::new(http_body_util::Limited::new(b, max))))
         .await

@@ -93,7 +93,10 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
                 .layer(CatchPanicLayer::custom(|_| {
                     (
                         StatusCode::INTERNAL_SERVER_ERROR,
-                        "Something went wrong on our side. Please try again.",
+                        // The panic handler sees no request: say it in every language.
+                        aivet_domain::Lang::ALL
+                            .map(|l| aivet_domain::Msg::ErrUnexpected.text(l))
+                            .join("\n"),
                     )
                         .into_response()
                 }))

@@ -343,23 +343,8 @@ async fn roles_are_enforced(b: Db) {
     let viewer = app
         .invite_and_join(&owner, "vi@example.com", "viewer")
         .await;
-    let members: serde_json::Value = app
-        .call(&owner, "settings_data", &[])
-        .await
-        .json()
-        .await
-        .unwrap();
-    let id_of = |email: &str| {
-        members["members"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["email"] == email)
-            .unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    };
+    let members = app.settings(&owner).await;
+    let id_of = |email: &str| id_by_email(&members["members"], email);
     let (owner_id, viewer_id) = (id_of("owner@example.com"), id_of("vi@example.com"));
     for (who, c) in [("editor", &editor), ("viewer", &viewer)] {
         let r = app
@@ -417,21 +402,8 @@ async fn removed_member_loses_access_at_once(b: Db) {
         .invite_and_join(&owner, "ed@example.com", "editor")
         .await;
     assert_eq!(app.call(&editor, "settings_data", &[]).await.status(), 200);
-    let members: serde_json::Value = app
-        .call(&owner, "settings_data", &[])
-        .await
-        .json()
-        .await
-        .unwrap();
-    let ed = members["members"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["email"] == "ed@example.com")
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let members = app.settings(&owner).await;
+    let ed = id_by_email(&members["members"], "ed@example.com");
     let r = app
         .call(&owner, "remove_member", &[("membership_id", &ed)])
         .await;
@@ -443,12 +415,7 @@ async fn removed_member_loses_access_at_once(b: Db) {
     );
     let (_, dash) = app.get_text(&editor, "/").await;
     assert!(!dash.contains("Acme"));
-    let audit: serde_json::Value = app
-        .call(&owner, "settings_data", &[])
-        .await
-        .json()
-        .await
-        .unwrap();
+    let audit = app.settings(&owner).await;
     let actions: Vec<&str> = audit["audit"]
         .as_array()
         .unwrap()

@@ -206,6 +206,15 @@ impl TestApp {
             .await
     }
 
+    /// What the settings page shows the signed-in member, as JSON.
+    pub async fn settings(&self, c: &Client) -> serde_json::Value {
+        self.call(c, "settings_data", &[])
+            .await
+            .json()
+            .await
+            .unwrap()
+    }
+
     pub async fn get_text(&self, c: &Client, path: &str) -> (u16, String) {
         let r = c.get(self.url(path)).send().await.unwrap();
         let s = r.status().as_u16();
@@ -231,6 +240,18 @@ impl ClockExt for Arc<FixedClock> {
 /// state-changing one answers with.
 pub fn accepted(r: &Response) -> bool {
     r.status().is_success() || r.status().is_redirection()
+}
+
+/// The id of the member or invitation with this email in a settings list.
+pub fn id_by_email(list: &serde_json::Value, email: &str) -> String {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["email"] == email)
+        .unwrap_or_else(|| panic!("{email} not in {list}"))["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 pub const PASSWORD: &str = "correct horse battery staple";

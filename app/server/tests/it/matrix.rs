@@ -73,48 +73,15 @@ async fn world(b: Db) -> Option<World> {
     assert!(accepted(&r));
     invite(&app, &b_owner, "pending@beta.example").await;
     let revoked = invite(&app, &b_owner, "revoked@beta.example").await;
-    let data: serde_json::Value = app
-        .call(&b_owner, "settings_data", &[])
-        .await
-        .json()
-        .await
-        .unwrap();
-    let revoked_id = data["invites"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["email"] == "revoked@beta.example")
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let data = app.settings(&b_owner).await;
+    let revoked_id = id_by_email(&data["invites"], "revoked@beta.example");
     let r = app
         .call(&b_owner, "revoke_invite", &[("invite_id", &revoked_id)])
         .await;
     assert!(accepted(&r));
-    let data: serde_json::Value = app
-        .call(&b_owner, "settings_data", &[])
-        .await
-        .json()
-        .await
-        .unwrap();
-    let member = |email: &str| {
-        data["members"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["email"] == email)
-            .unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    };
-    let a_data: serde_json::Value = app
-        .call(&a, "settings_data", &[])
-        .await
-        .json()
-        .await
-        .unwrap();
+    let data = app.settings(&b_owner).await;
+    let member = |email: &str| id_by_email(&data["members"], email);
+    let a_data = app.settings(&a).await;
     Some(World {
         a_org: a_data["org"]["id"].as_str().unwrap().to_owned(),
         b_org: data["org"]["id"].as_str().unwrap().to_owned(),

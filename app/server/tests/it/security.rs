@@ -387,6 +387,15 @@ async fn bad_input_gets_a_clear_4xx() {
     let big = "x".repeat(300 * 1024);
     let r = app.call(&c, "create_org", &[("org_name", &big)]).await;
     assert_eq!(r.status(), 413);
+    let r = c
+        .post(app.url("/api/create_org"))
+        .header("accept-language", "de")
+        .form(&[("org_name", big.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
+    assert_eq!(r.text().await.unwrap(), "Die Anfrage ist zu groß.");
     let r = app
         .call(&c, "create_org", &[("org_name", &"x".repeat(200))])
         .await;
