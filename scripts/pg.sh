@@ -57,7 +57,9 @@ clean() {
 
 case "${1:-env}" in
   env)
-    start
+    # Only the export lines go to stdout (they are eval'd): whatever the start
+    # prints, e.g. pg_ctlcluster's "Removed stale pid file", goes to stderr.
+    start >&2
     echo "export AIVET_TEST_PG_ADMIN_URL=postgres://aivet_owner:$PG_PASSWORD@127.0.0.1:5432/postgres"
     echo "export AIVET_TEST_PG_APP_URL=postgres://aivet_app:$PG_PASSWORD@127.0.0.1:5432"
     ;;
