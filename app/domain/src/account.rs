@@ -62,7 +62,7 @@ impl FromStr for Role {
     }
 }
 
-fn has_control(s: &str) -> bool {
+pub(crate) fn has_control(s: &str) -> bool {
     s.chars()
         .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
 }

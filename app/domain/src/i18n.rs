@@ -434,6 +434,261 @@ messages! {
         de: "Diese Anfrage wurde abgelehnt, weil sie nicht von einer aivet-Seite kam. Laden Sie die Seite neu und versuchen Sie es erneut.",
         nb: "Forespørselen ble avvist fordi den ikke kom fra en aivet-side. Last inn siden på nytt og prøv igjen.",
     }
+
+    // --- inventory: choices ---
+    VendorRoleModelProvider { en: "Model provider", de: "Modellanbieter", nb: "Modelleverandør" }
+    VendorRoleInferenceHost { en: "Inference platform or host", de: "Inferenz-Plattform oder Hoster", nb: "Inferensplattform eller driftsleverandør" }
+    VendorRoleApplication { en: "Application", de: "Anwendung", nb: "Applikasjon" }
+    VendorRoleIntegrator { en: "Integrator or IT provider", de: "Integrator oder IT-Dienstleister", nb: "Integrator eller IT-leverandør" }
+    ContactRoleSecurity { en: "Security", de: "Sicherheit", nb: "Sikkerhet" }
+    ContactRoleDpo { en: "Data protection officer", de: "Datenschutzbeauftragte(r)", nb: "Personvernombud" }
+    ContactRoleAccountManager { en: "Account manager", de: "Kundenbetreuung", nb: "Kundeansvarlig" }
+    ContactRoleOther { en: "Other", de: "Sonstige", nb: "Annet" }
+    DeploymentUnknown { en: "Not known", de: "Nicht bekannt", nb: "Ikke kjent" }
+    DeploymentShared { en: "Shared with other customers", de: "Mit anderen Kunden geteilt", nb: "Delt med andre kunder" }
+    DeploymentDedicated { en: "Dedicated to us", de: "Nur für uns", nb: "Dedikert til oss" }
+    DeploymentOnPremises { en: "On our own premises", de: "Im eigenen Haus", nb: "Hos oss selv" }
+    StatusInUse { en: "In use", de: "In Nutzung", nb: "I bruk" }
+    StatusTrial { en: "Trial", de: "Testphase", nb: "Prøveperiode" }
+    StatusRetired { en: "Retired", de: "Außer Betrieb", nb: "Avviklet" }
+    NotifierUnclear { en: "Unclear", de: "Ungeklärt", nb: "Uavklart" }
+    NotifierUs { en: "We do", de: "Wir selbst", nb: "Vi selv" }
+    NotifierVendor { en: "The vendor", de: "Der Anbieter", nb: "Leverandøren" }
+    TopicSeparation { en: "Data separation", de: "Datentrennung", nb: "Dataseparasjon" }
+    TopicRetention { en: "Retention and caching", de: "Speicherdauer und Caching", nb: "Lagringstid og mellomlagring" }
+    TopicNotification { en: "Incident notification", de: "Meldung von Vorfällen", nb: "Varsling av hendelser" }
+    FindingUnknown { en: "Unknown", de: "Unbekannt", nb: "Ukjent" }
+    FindingStated { en: "Stated by the vendor", de: "Vom Anbieter angegeben", nb: "Oppgitt av leverandøren" }
+    FindingVerified { en: "Verified", de: "Geprüft", nb: "Bekreftet" }
+    DataClassPublic { en: "Public", de: "Öffentlich", nb: "Offentlig" }
+    DataClassInternal { en: "Internal", de: "Intern", nb: "Intern" }
+    DataClassConfidential { en: "Confidential", de: "Vertraulich", nb: "Konfidensielt" }
+    DataClassPersonal { en: "Personal data", de: "Personenbezogene Daten", nb: "Personopplysninger" }
+    DataClassSpecial {
+        en: "Special-category personal data",
+        de: "Besondere Kategorien personenbezogener Daten",
+        nb: "Særlige kategorier av personopplysninger",
+    }
+
+    // --- inventory: errors ---
+    ErrChoiceInvalid { en: "Please choose one of the options.", de: "Bitte wählen Sie eine der Möglichkeiten.", nb: "Velg ett av alternativene." }
+    ErrItemNameRequired { en: "Please enter a name.", de: "Bitte geben Sie einen Namen ein.", nb: "Skriv inn et navn." }
+    ErrTooLong200 { en: "At most 200 characters.", de: "Höchstens 200 Zeichen.", nb: "Høyst 200 tegn." }
+    ErrTooLong5000 { en: "At most 5,000 characters.", de: "Höchstens 5.000 Zeichen.", nb: "Høyst 5 000 tegn." }
+    ErrUrlInvalid {
+        en: "Please enter a full web address starting with https://.",
+        de: "Bitte geben Sie eine vollständige Webadresse ein, beginnend mit https://.",
+        nb: "Skriv inn en fullstendig nettadresse som begynner med https://.",
+    }
+    ErrDateInvalid { en: "Please enter a date as YYYY-MM-DD.", de: "Bitte geben Sie ein Datum als JJJJ-MM-TT ein.", nb: "Skriv inn en dato som ÅÅÅÅ-MM-DD." }
+    ErrHoursInvalid {
+        en: "Please enter a whole number of hours between 1 and 8760.",
+        de: "Bitte geben Sie eine ganze Stundenzahl zwischen 1 und 8760 ein.",
+        nb: "Skriv inn et helt antall timer mellom 1 og 8760.",
+    }
+    ErrVendorRequired { en: "Please choose the vendor.", de: "Bitte wählen Sie den Anbieter.", nb: "Velg leverandøren." }
+    ErrVendorUnknown {
+        en: "This vendor is not in your inventory. Choose one from the list.",
+        de: "Dieser Anbieter ist nicht in Ihrem Verzeichnis. Wählen Sie einen aus der Liste.",
+        nb: "Denne leverandøren finnes ikke i oversikten deres. Velg en fra listen.",
+    }
+    ErrOwnerUnknown {
+        en: "This person is not a member of your organisation.",
+        de: "Diese Person ist kein Mitglied Ihrer Organisation.",
+        nb: "Denne personen er ikke medlem av organisasjonen deres.",
+    }
+    ErrDataClassUnknown {
+        en: "Unknown data class. Use the names listed under Settings → Data classes.",
+        de: "Unbekannte Datenklasse. Verwenden Sie die Namen unter Einstellungen → Datenklassen.",
+        nb: "Ukjent dataklasse. Bruk navnene under Innstillinger → Dataklasser.",
+    }
+    ErrVerifiedNeedsSource {
+        en: "To mark this as verified, give the source or say what the document states.",
+        de: "Um dies als geprüft zu markieren, nennen Sie die Quelle oder was das Dokument sagt.",
+        nb: "For å merke dette som bekreftet, oppgi kilden eller hva dokumentet sier.",
+    }
+    ErrNameTaken {
+        en: "This name is already used in your organisation.",
+        de: "Dieser Name wird in Ihrer Organisation schon verwendet.",
+        nb: "Dette navnet er allerede i bruk i organisasjonen deres.",
+    }
+    ErrVendorInUse {
+        en: "This vendor cannot be deleted while these services refer to it: {names}. Archive it instead, or change those services first.",
+        de: "Dieser Anbieter kann nicht gelöscht werden, solange diese Dienste auf ihn verweisen: {names}. Archivieren Sie ihn stattdessen oder ändern Sie zuerst diese Dienste.",
+        nb: "Denne leverandøren kan ikke slettes så lenge disse tjenestene viser til den: {names}. Arkiver den i stedet, eller endre tjenestene først.",
+    }
+    ErrDataClassInUse {
+        en: "This data class cannot be deleted while these services receive it: {names}. Archive it instead.",
+        de: "Diese Datenklasse kann nicht gelöscht werden, solange diese Dienste sie erhalten: {names}. Archivieren Sie sie stattdessen.",
+        nb: "Denne dataklassen kan ikke slettes så lenge disse tjenestene mottar den: {names}. Arkiver den i stedet.",
+    }
+
+    // --- inventory: pages ---
+    NewVendor { en: "Add vendor", de: "Anbieter hinzufügen", nb: "Legg til leverandør" }
+    EditVendor { en: "Edit vendor", de: "Anbieter bearbeiten", nb: "Rediger leverandør" }
+    NewService { en: "Add AI service", de: "KI-Dienst hinzufügen", nb: "Legg til KI-tjeneste" }
+    EditService { en: "Edit AI service", de: "KI-Dienst bearbeiten", nb: "Rediger KI-tjeneste" }
+    FieldName { en: "Name", de: "Name", nb: "Navn" }
+    FieldWebsite { en: "Website", de: "Website", nb: "Nettsted" }
+    FieldVendorRole { en: "Role in the AI supply chain", de: "Rolle in der KI-Lieferkette", nb: "Rolle i KI-leverandørkjeden" }
+    FieldVendorRoleHint {
+        en: "Who trains the model, who runs it, who sells the application, or who built it into your systems.",
+        de: "Wer das Modell trainiert, wer es betreibt, wer die Anwendung verkauft oder wer sie in Ihre Systeme eingebaut hat.",
+        nb: "Hvem som trener modellen, hvem som drifter den, hvem som selger applikasjonen, eller hvem som bygde den inn i systemene deres.",
+    }
+    LinksTitle { en: "Documents and pages", de: "Dokumente und Seiten", nb: "Dokumenter og sider" }
+    FieldDpaUrl { en: "Data processing agreement (DPA)", de: "Auftragsverarbeitungsvertrag (AVV)", nb: "Databehandleravtale" }
+    FieldPrivacyUrl { en: "Privacy policy", de: "Datenschutzerklärung", nb: "Personvernerklæring" }
+    FieldSubprocessorsUrl { en: "List of sub-processors", de: "Liste der Unterauftragsverarbeiter", nb: "Liste over underdatabehandlere" }
+    FieldStatusUrl { en: "Status page", de: "Statusseite", nb: "Statusside" }
+    FieldTrustUrl { en: "Trust or security page", de: "Trust- oder Sicherheitsseite", nb: "Tillits- eller sikkerhetsside" }
+    FieldNotes { en: "Notes", de: "Notizen", nb: "Notater" }
+    ContactsTitle { en: "Contacts", de: "Kontakte", nb: "Kontakter" }
+    ContactsLead {
+        en: "The people who receive the questions, e.g. the security team or the data protection officer. The primary contact is suggested first.",
+        de: "Die Personen, die die Fragen erhalten, z. B. das Sicherheitsteam oder die Datenschutzbeauftragten. Der Hauptkontakt wird zuerst vorgeschlagen.",
+        nb: "Personene som får spørsmålene, for eksempel sikkerhetsteamet eller personvernombudet. Hovedkontakten foreslås først.",
+    }
+    FieldContactLang { en: "Language for mails", de: "Sprache für E-Mails", nb: "Språk for e-post" }
+    FieldPrimary { en: "Primary contact", de: "Hauptkontakt", nb: "Hovedkontakt" }
+    AddContact { en: "Add contact", de: "Kontakt hinzufügen", nb: "Legg til kontakt" }
+    RemoveContact { en: "Remove contact", de: "Kontakt entfernen", nb: "Fjern kontakt" }
+    NoContacts { en: "No contacts yet.", de: "Noch keine Kontakte.", nb: "Ingen kontakter ennå." }
+    FieldPurpose { en: "Purpose in our business", de: "Zweck in unserem Unternehmen", nb: "Formål i virksomheten vår" }
+    FieldVendor { en: "Vendor", de: "Anbieter", nb: "Leverandør" }
+    FieldVendorHint {
+        en: "The company you have the contract with. Add it under Vendors first if it is missing.",
+        de: "Das Unternehmen, mit dem Sie den Vertrag haben. Legen Sie es zuerst unter Anbieter an, falls es fehlt.",
+        nb: "Selskapet dere har avtalen med. Legg det til under Leverandører først hvis det mangler.",
+    }
+    FieldIntegrator { en: "Built in by (integrator)", de: "Eingebaut von (Integrator)", nb: "Bygget inn av (integrator)" }
+    FieldModelProvider { en: "Model provider", de: "Modellanbieter", nb: "Modelleverandør" }
+    FieldInferenceHost { en: "Inference host", de: "Inferenz-Hoster", nb: "Inferensvert" }
+    FieldModel { en: "Model and version", de: "Modell und Version", nb: "Modell og versjon" }
+    FieldEngine { en: "Inference engine and version", de: "Inferenz-Software und Version", nb: "Inferensprogramvare og versjon" }
+    FieldEngineHint {
+        en: "If known, for example SGLang 0.5.19 or vLLM 0.11.",
+        de: "Falls bekannt, zum Beispiel SGLang 0.5.19 oder vLLM 0.11.",
+        nb: "Hvis kjent, for eksempel SGLang 0.5.19 eller vLLM 0.11.",
+    }
+    FieldDeployment { en: "Deployment", de: "Betriebsform", nb: "Driftsform" }
+    FieldOwner { en: "Internal owner", de: "Verantwortlich bei uns", nb: "Ansvarlig hos oss" }
+    FieldStatus { en: "Status", de: "Status", nb: "Status" }
+    FieldDataClasses { en: "Data sent to it", de: "Daten, die an den Dienst gehen", nb: "Data som sendes til tjenesten" }
+    ContractTitle { en: "What the contract says", de: "Was der Vertrag sagt", nb: "Hva avtalen sier" }
+    FieldDpaSignedOn { en: "DPA signed on", de: "AVV unterzeichnet am", nb: "Databehandleravtale signert" }
+    FieldNoticeHours { en: "Incident notification deadline (hours)", de: "Meldefrist bei Vorfällen (Stunden)", nb: "Frist for varsling av hendelser (timer)" }
+    FieldNoticeChannel { en: "Notification channel", de: "Meldeweg", nb: "Varslingskanal" }
+    FieldNoticeChannelHint {
+        en: "How the vendor tells you, e.g. email to your security address.",
+        de: "Wie der Anbieter Sie informiert, z. B. per E-Mail an Ihre Sicherheitsadresse.",
+        nb: "Hvordan leverandøren varsler dere, for eksempel e-post til sikkerhetsadressen deres.",
+    }
+    FieldAuthorityNotifier {
+        en: "Who notifies the supervisory authority",
+        de: "Wer meldet an die Aufsichtsbehörde",
+        nb: "Hvem varsler tilsynsmyndigheten",
+    }
+    SupplyChainTitle { en: "Supply chain", de: "Lieferkette", nb: "Leverandørkjede" }
+    NoneChosen { en: "None", de: "Keine Angabe", nb: "Ingen" }
+    ChooseVendor { en: "Choose a vendor", de: "Anbieter wählen", nb: "Velg leverandør" }
+    NotKnown { en: "Not known", de: "Nicht bekannt", nb: "Ikke kjent" }
+    FindingsTitle { en: "What the documents say", de: "Was die Dokumente sagen", nb: "Hva dokumentene sier" }
+    FindingsLead {
+        en: "For each topic, note what the contract and help pages say, and where. Unknown is a fine answer until the vendor replies.",
+        de: "Notieren Sie zu jedem Thema, was Vertrag und Hilfeseiten sagen und wo. „Unbekannt“ ist in Ordnung, bis der Anbieter antwortet.",
+        nb: "Noter for hvert tema hva avtalen og hjelpesidene sier, og hvor. «Ukjent» er greit til leverandøren svarer.",
+    }
+    FieldSummary { en: "What it says", de: "Was dort steht", nb: "Hva det står" }
+    FieldSourceUrl { en: "Source (link)", de: "Quelle (Link)", nb: "Kilde (lenke)" }
+    FieldCheckedOn { en: "Checked on", de: "Geprüft am", nb: "Kontrollert" }
+    Archive { en: "Archive", de: "Archivieren", nb: "Arkiver" }
+    Unarchive { en: "Restore", de: "Wiederherstellen", nb: "Gjenopprett" }
+    ArchivedBadge { en: "Archived", de: "Archiviert", nb: "Arkivert" }
+    Delete { en: "Delete", de: "Löschen", nb: "Slett" }
+    ConfirmDeleteVendor {
+        en: "Delete the vendor {name} with its contacts? This cannot be undone.",
+        de: "Den Anbieter {name} mit seinen Kontakten löschen? Das lässt sich nicht rückgängig machen.",
+        nb: "Slette leverandøren {name} med kontaktene? Dette kan ikke angres.",
+    }
+    ConfirmDeleteService {
+        en: "Delete the service {name} with its findings? This cannot be undone.",
+        de: "Den Dienst {name} mit seinen Feststellungen löschen? Das lässt sich nicht rückgängig machen.",
+        nb: "Slette tjenesten {name} med funnene? Dette kan ikke angres.",
+    }
+    ConfirmDelete { en: "Delete for good", de: "Endgültig löschen", nb: "Slett for godt" }
+    Edit { en: "Edit", de: "Bearbeiten", nb: "Rediger" }
+    Search { en: "Search", de: "Suche", nb: "Søk" }
+    FilterAll { en: "All", de: "Alle", nb: "Alle" }
+    ShowArchived { en: "Include archived", de: "Archivierte einbeziehen", nb: "Ta med arkiverte" }
+    SortBy { en: "Sort by", de: "Sortieren nach", nb: "Sorter etter" }
+    LastChanged { en: "Last changed", de: "Zuletzt geändert", nb: "Sist endret" }
+    ApplyFilters { en: "Show", de: "Anzeigen", nb: "Vis" }
+    ResultsRange { en: "{from}–{to} of {total}", de: "{from}–{to} von {total}", nb: "{from}–{to} av {total}" }
+    PrevPage { en: "Previous", de: "Zurück", nb: "Forrige" }
+    NextPage { en: "Next", de: "Weiter", nb: "Neste" }
+    NoMatches { en: "Nothing matches these filters.", de: "Nichts passt zu diesen Filtern.", nb: "Ingenting passer med disse filtrene." }
+    FindingsKnown { en: "Findings", de: "Feststellungen", nb: "Funn" }
+    SendsPersonalData { en: "Personal data", de: "Personenbezug", nb: "Personopplysninger" }
+    UsedBy { en: "Used by", de: "Verwendet von", nb: "Brukt av" }
+    NoServicesYet { en: "No services name this vendor yet.", de: "Noch kein Dienst nennt diesen Anbieter.", nb: "Ingen tjenester viser til denne leverandøren ennå." }
+    BackToList { en: "Back to the list", de: "Zurück zur Liste", nb: "Tilbake til listen" }
+
+    // --- dashboard ---
+    DashInventoryTitle { en: "Your AI services", de: "Ihre KI-Dienste", nb: "KI-tjenestene deres" }
+    DashVendors { en: "Vendors", de: "Anbieter", nb: "Leverandører" }
+    DashPersonal { en: "Receive personal data", de: "Erhalten personenbezogene Daten", nb: "Mottar personopplysninger" }
+    DashOpenFindings { en: "With unknown findings", de: "Mit ungeklärten Punkten", nb: "Med uavklarte punkter" }
+    StepDone { en: "Done", de: "Erledigt", nb: "Ferdig" }
+
+    // --- data classes ---
+    DataClassesTitle { en: "Data classes", de: "Datenklassen", nb: "Dataklasser" }
+    DataClassesLead {
+        en: "The kinds of data you tell apart. Each service records which of them it receives; mark the ones that are personal data.",
+        de: "Die Arten von Daten, die Sie unterscheiden. Zu jedem Dienst wird festgehalten, welche er erhält; markieren Sie die personenbezogenen.",
+        nb: "Typene data dere skiller mellom. For hver tjeneste registreres hvilke den mottar; merk dem som er personopplysninger.",
+    }
+    FieldPersonal { en: "Counts as personal data", de: "Gilt als personenbezogen", nb: "Regnes som personopplysninger" }
+    AddDataClass { en: "Add data class", de: "Datenklasse hinzufügen", nb: "Legg til dataklasse" }
+    FieldArchived { en: "Archived", de: "Archiviert", nb: "Arkivert" }
+
+    // --- CSV import and export ---
+    ExportCsv { en: "Export CSV", de: "CSV exportieren", nb: "Eksporter CSV" }
+    ExportCsvExcel { en: "CSV for Excel", de: "CSV für Excel", nb: "CSV for Excel" }
+    ImportCsv { en: "Import CSV", de: "CSV importieren", nb: "Importer CSV" }
+    ImportTitle { en: "Import services from CSV", de: "Dienste aus CSV importieren", nb: "Importer tjenester fra CSV" }
+    ImportLead {
+        en: "Paste the CSV below. Nothing is saved until you confirm the check; then every row is saved, or none.",
+        de: "Fügen Sie die CSV unten ein. Gespeichert wird erst, wenn Sie die Prüfung bestätigen; dann alle Zeilen oder keine.",
+        nb: "Lim inn CSV-en nedenfor. Ingenting lagres før dere bekrefter kontrollen; da lagres alle radene, eller ingen.",
+    }
+    DownloadTemplate { en: "Download the template", de: "Vorlage herunterladen", nb: "Last ned malen" }
+    FieldCsv { en: "CSV content", de: "CSV-Inhalt", nb: "CSV-innhold" }
+    CheckImport { en: "Check", de: "Prüfen", nb: "Kontroller" }
+    ImportConfirm { en: "Import these services", de: "Diese Dienste importieren", nb: "Importer disse tjenestene" }
+    ImportRow { en: "Row", de: "Zeile", nb: "Rad" }
+    ImportColumn { en: "Column", de: "Spalte", nb: "Kolonne" }
+    ImportProblem { en: "Problem", de: "Problem", nb: "Problem" }
+    ImportHasErrors {
+        en: "{n} problems found. Correct the file and check again; nothing was saved.",
+        de: "{n} Probleme gefunden. Korrigieren Sie die Datei und prüfen Sie erneut; nichts wurde gespeichert.",
+        nb: "{n} problemer funnet. Rett filen og kontroller på nytt; ingenting ble lagret.",
+    }
+    ImportReady {
+        en: "All {n} rows are valid. New vendors to be created: {vendors}.",
+        de: "Alle {n} Zeilen sind gültig. Neu angelegte Anbieter: {vendors}.",
+        nb: "Alle {n} radene er gyldige. Nye leverandører som opprettes: {vendors}.",
+    }
+    ImportDone { en: "{n} services imported.", de: "{n} Dienste importiert.", nb: "{n} tjenester importert." }
+    ErrCsvColumnMissing { en: "This column is missing.", de: "Diese Spalte fehlt.", nb: "Denne kolonnen mangler." }
+    ErrCsvEmpty { en: "The file holds no services.", de: "Die Datei enthält keine Dienste.", nb: "Filen inneholder ingen tjenester." }
+    ErrCsvUnreadable {
+        en: "This row cannot be read as CSV (UTF-8, separated by commas or semicolons).",
+        de: "Diese Zeile lässt sich nicht als CSV lesen (UTF-8, getrennt durch Kommas oder Semikolons).",
+        nb: "Denne raden kan ikke leses som CSV (UTF-8, skilt med komma eller semikolon).",
+    }
+    ErrCsvTooMany { en: "At most 5,000 rows per import.", de: "Höchstens 5.000 Zeilen pro Import.", nb: "Høyst 5 000 rader per import." }
+    ErrDuplicateInFile { en: "This name appears more than once in the file.", de: "Dieser Name kommt in der Datei mehrfach vor.", nb: "Dette navnet står mer enn én gang i filen." }
 }
 
 #[cfg(test)]
@@ -455,7 +710,12 @@ mod tests {
     }
 
     /// Same-as-English texts that are correct in the other language too.
-    const SAME_EVERYWHERE: &[Msg] = &[Msg::AppName, Msg::Organisation, Msg::OrgDetailsTitle];
+    const SAME_EVERYWHERE: &[Msg] = &[
+        Msg::AppName,
+        Msg::Organisation,
+        Msg::OrgDetailsTitle,
+        Msg::ExportCsvExcel,
+    ];
 
     #[test]
     fn every_key_is_translated_in_every_language() {

@@ -43,4 +43,12 @@ id_type!(
     AuditId,
     /// One mail in the outbox.
     MailId,
+    /// A company that supplies or builds in an AI service.
+    VendorId,
+    /// A person to write to at a vendor.
+    ContactId,
+    /// An AI service the organisation uses.
+    ServiceId,
+    /// A class of data (public, personal, …) of one organisation.
+    DataClassId,
 );

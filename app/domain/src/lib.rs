@@ -7,6 +7,7 @@
 pub mod account;
 pub mod i18n;
 pub mod ids;
+pub mod inventory;
 pub mod lang;
 
 pub use account::{Email, OrgName, Password, PersonName, Role, Slug};

@@ -18,6 +18,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
+pub mod inventory;
 pub mod postgres;
 pub mod sqlite;
 #[cfg(feature = "testing")]
@@ -38,6 +39,15 @@ pub enum StoreError {
     AlreadyMember,
     #[error("the organisation would have no owner left")]
     LastOwner,
+    /// Another record of the organisation already has this name.
+    #[error("name taken")]
+    NameTaken,
+    /// Other records depend on this one (their names).
+    #[error("in use by {0:?}")]
+    InUse(Vec<String>),
+    /// These fields name records the organisation does not have.
+    #[error("unknown references: {0:?}")]
+    UnknownRefs(Vec<&'static str>),
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
     #[error("migration: {0}")]
@@ -333,7 +343,7 @@ impl AuditEvent {
 
 #[async_trait]
 #[allow(clippy::too_many_arguments)]
-pub trait Store: Send + Sync + 'static {
+pub trait Store: inventory::InventoryStore + Send + Sync + 'static {
     /// Which database this is ("sqlite" or "postgres"), for health and logs.
     fn backend(&self) -> &'static str;
     /// A cheap round trip, for the health check.

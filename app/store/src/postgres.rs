@@ -29,6 +29,12 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("audit_log", "SELECT, INSERT"),
     ("outbox", "SELECT, INSERT, UPDATE"),
     ("password_resets", "SELECT, INSERT, UPDATE"),
+    ("data_classes", "SELECT, INSERT, UPDATE, DELETE"),
+    ("vendors", "SELECT, INSERT, UPDATE, DELETE"),
+    ("vendor_contacts", "SELECT, INSERT, UPDATE, DELETE"),
+    ("services", "SELECT, INSERT, UPDATE, DELETE"),
+    ("service_data_classes", "SELECT, INSERT, DELETE"),
+    ("findings", "SELECT, INSERT, UPDATE, DELETE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -174,6 +180,7 @@ fn quote_ident(s: &str) -> String {
 }
 
 include!("shared.rs");
+include!("inventory_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

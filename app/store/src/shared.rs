@@ -47,8 +47,9 @@ async fn insert_user(tx: &mut Tx, user: &NewUser, now: DateTime<Utc>) -> Result<
     })
 }
 
-/// Inserts an organisation under the first free slug of `base`, `base-2`, …
-async fn insert_org(tx: &mut Tx, id: OrgId, name: &OrgName, base: &Slug, now: DateTime<Utc>) -> Result<()> {
+/// Inserts an organisation under the first free slug of `base`, `base-2`, …,
+/// with the default data classes named in `lang`.
+async fn insert_org(tx: &mut Tx, id: OrgId, name: &OrgName, base: &Slug, lang: Lang, now: DateTime<Utc>) -> Result<()> {
     for n in 1u32.. {
         let slug = if n == 1 { base.clone() } else { base.with_suffix(n) };
         let inserted: Option<(Uuid,)> = sqlx::query_as(
@@ -62,7 +63,7 @@ async fn insert_org(tx: &mut Tx, id: OrgId, name: &OrgName, base: &Slug, now: Da
         .fetch_optional(&mut **tx)
         .await?;
         if inserted.is_some() {
-            return Ok(());
+            return insert_default_data_classes(tx, id, lang).await;
         }
         if n > 10_000 {
             break;
@@ -198,7 +199,7 @@ impl Store for ThisStore {
         let mut tx = self.write(Scope::None).await?;
         let created = insert_user(&mut tx, &user, now).await?;
         Self::rescope(&mut tx, Scope::Org(org_id, Some(created.id))).await?;
-        insert_org(&mut tx, org_id, org, slug_base, now).await?;
+        insert_org(&mut tx, org_id, org, slug_base, user.lang, now).await?;
         let tenant = insert_membership(&mut tx, org_id, created.id, Role::Owner, now).await?;
         insert_audit(&mut tx, org_id, Some(created.id), &AuditEvent::new("account.signed_up", "role=owner"), now).await?;
         tx.commit().await?;
@@ -331,7 +332,9 @@ impl Store for ThisStore {
     async fn create_org(&self, user: UserId, name: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<Tenant> {
         let org_id = OrgId(Uuid::new_v4());
         let mut tx = self.write(Scope::Org(org_id, Some(user))).await?;
-        insert_org(&mut tx, org_id, name, slug_base, now).await?;
+        let (lang,): (String,) = sqlx::query_as("SELECT lang FROM users WHERE id = $1").bind(user.0).fetch_one(&mut *tx).await?;
+        let lang = Lang::try_from(lang).map_err(StoreError::Config)?;
+        insert_org(&mut tx, org_id, name, slug_base, lang, now).await?;
         let tenant = insert_membership(&mut tx, org_id, user, Role::Owner, now).await?;
         insert_audit(&mut tx, org_id, Some(user), &AuditEvent::new("org.created", format!("name={name}")), now).await?;
         tx.commit().await?;
@@ -365,6 +368,12 @@ impl Store for ThisStore {
         if m.role == Role::Owner && owner_count(&mut tx, t.org_id()).await? <= 1 {
             return Err(StoreError::LastOwner);
         }
+        // The services they looked after keep going, without an owner.
+        sqlx::query("UPDATE services SET owner_id = NULL WHERE org_id = $1 AND owner_id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM memberships WHERE org_id = $1 AND id = $2")
             .bind(t.org_id().0)
             .bind(id.0)

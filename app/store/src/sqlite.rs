@@ -103,3 +103,4 @@ impl SqliteStore {
 }
 
 include!("shared.rs");
+include!("inventory_sql.rs");

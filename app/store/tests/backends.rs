@@ -92,7 +92,17 @@ async fn two_orgs(store: &PgStore) -> (aivet_store::Tenant, aivet_store::Tenant)
     (a, b)
 }
 
-const TENANT_TABLES: &[&str] = &["memberships", "invites", "audit_log"];
+const TENANT_TABLES: &[&str] = &[
+    "memberships",
+    "invites",
+    "audit_log",
+    "data_classes",
+    "vendors",
+    "vendor_contacts",
+    "services",
+    "service_data_classes",
+    "findings",
+];
 
 #[tokio::test]
 async fn postgres_row_level_security_is_a_second_wall() {

@@ -59,7 +59,17 @@ on_both!(
     audit_log_is_append_only,
     schema_follows_the_tenant_rules,
     outbox_leases_retries_and_scoping,
+    a_new_organisation_has_default_data_classes,
+    vendors_and_their_contacts,
+    services_findings_lists_and_counts,
+    removing_a_member_keeps_their_services,
+    an_import_is_all_or_nothing,
+    inventory_is_scoped_to_the_tenant,
 );
+
+#[path = "story/inventory.rs"]
+mod inventory;
+use inventory::*;
 
 async fn sign_up_creates_user_org_and_owner(b: Backend) {
     let Some(db) = TestDb::new(b).await else {

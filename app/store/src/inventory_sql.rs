@@ -1,0 +1,820 @@
+// The inventory's queries, shared by SQLite and PostgreSQL like `shared.rs`
+// (included after it, so its helpers and imports are in scope here).
+
+use crate::inventory::{
+    Contact, DataClass, Finding, ImportVendor, InventoryCounts, InventoryStore, Page, Service, ServiceDetail,
+    ServiceQuery, ServiceRef, ServiceRow, ServiceSort, Vendor, VendorQuery, VendorRow, VendorSort, LIST_SEPARATOR,
+};
+use aivet_domain::inventory::{default_data_classes, ContactDraft, FindingDraft, ItemName, ServiceDraft, VendorDraft};
+use aivet_domain::{ContactId, DataClassId, ServiceId, VendorId};
+
+/// A `LIKE` pattern that matches `text` anywhere, with the wildcards in it escaped.
+fn like_pattern(text: &Option<String>) -> Option<String> {
+    text.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(|s| {
+        let escaped = s.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        format!("%{escaped}%")
+    })
+}
+
+fn url(u: &Option<aivet_domain::inventory::WebUrl>) -> Option<&str> {
+    u.as_ref().map(|u| u.as_str())
+}
+
+fn name_taken(e: sqlx::Error) -> StoreError {
+    if unique_violation(&e) {
+        StoreError::NameTaken
+    } else {
+        e.into()
+    }
+}
+
+async fn insert_default_data_classes(tx: &mut Tx, org: OrgId, lang: Lang) -> Result<()> {
+    for (position, (name, personal)) in default_data_classes(lang).into_iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO data_classes (id, org_id, name, name_key, personal, position) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(Uuid::new_v4())
+        .bind(org.0)
+        .bind(name)
+        .bind(name.to_lowercase())
+        .bind(personal)
+        .bind(position as i32)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn vendor_exists(tx: &mut Tx, org: OrgId, id: VendorId) -> Result<bool> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM vendors WHERE org_id = $1 AND id = $2")
+        .bind(org.0)
+        .bind(id.0)
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(n == 1)
+}
+
+/// Every id a service draft refers to must be the organisation's own.
+async fn check_service_refs(tx: &mut Tx, org: OrgId, d: &ServiceDraft) -> Result<()> {
+    let mut missing = Vec::new();
+    let vendors = [
+        ("vendor_id", Some(d.vendor_id)),
+        ("integrator_id", d.integrator_id),
+        ("model_provider_id", d.model_provider_id),
+        ("inference_host_id", d.inference_host_id),
+    ];
+    for (field, id) in vendors {
+        if let Some(id) = id {
+            if !vendor_exists(tx, org, id).await? {
+                missing.push(field);
+            }
+        }
+    }
+    if let Some(owner) = d.owner_id {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM memberships WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(owner.0)
+            .fetch_one(&mut **tx)
+            .await?;
+        if n == 0 {
+            missing.push("owner_id");
+        }
+    }
+    for dc in &d.data_classes {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM data_classes WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(dc.0)
+            .fetch_one(&mut **tx)
+            .await?;
+        if n == 0 {
+            missing.push("data_classes");
+            break;
+        }
+    }
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(StoreError::UnknownRefs(missing))
+    }
+}
+
+async fn insert_vendor(tx: &mut Tx, org: OrgId, id: VendorId, d: &VendorDraft, now: DateTime<Utc>) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO vendors (id, org_id, name, name_key, website, role, dpa_url, privacy_url, subprocessors_url,
+                              status_url, trust_url, notes, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)",
+    )
+    .bind(id.0)
+    .bind(org.0)
+    .bind(d.name.as_str())
+    .bind(d.name.key())
+    .bind(url(&d.website))
+    .bind(d.role.as_str())
+    .bind(url(&d.dpa_url))
+    .bind(url(&d.privacy_url))
+    .bind(url(&d.subprocessors_url))
+    .bind(url(&d.status_url))
+    .bind(url(&d.trust_url))
+    .bind(d.notes.as_deref())
+    .bind(Ts::from(now))
+    .execute(&mut **tx)
+    .await
+    .map_err(name_taken)?;
+    Ok(())
+}
+
+async fn write_service_data_classes(tx: &mut Tx, org: OrgId, id: ServiceId, d: &ServiceDraft) -> Result<()> {
+    sqlx::query("DELETE FROM service_data_classes WHERE org_id = $1 AND service_id = $2")
+        .bind(org.0)
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
+    for dc in &d.data_classes {
+        sqlx::query("INSERT INTO service_data_classes (org_id, service_id, data_class_id) VALUES ($1, $2, $3)")
+            .bind(org.0)
+            .bind(id.0)
+            .bind(dc.0)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+async fn insert_service(tx: &mut Tx, org: OrgId, d: &ServiceDraft, now: DateTime<Utc>) -> Result<ServiceId> {
+    check_service_refs(tx, org, d).await?;
+    let id = ServiceId(Uuid::new_v4());
+    sqlx::query(
+        "INSERT INTO services (id, org_id, name, name_key, purpose, vendor_id, integrator_id, model_provider_id,
+                               inference_host_id, model, engine, deployment, owner_id, status, dpa_signed_on, dpa_url,
+                               notice_hours, notice_channel, authority_notifier, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)",
+    )
+    .bind(id.0)
+    .bind(org.0)
+    .bind(d.name.as_str())
+    .bind(d.name.key())
+    .bind(d.purpose.as_deref())
+    .bind(d.vendor_id.0)
+    .bind(d.integrator_id.map(|v| v.0))
+    .bind(d.model_provider_id.map(|v| v.0))
+    .bind(d.inference_host_id.map(|v| v.0))
+    .bind(d.model.as_deref())
+    .bind(d.engine.as_deref())
+    .bind(d.deployment.as_str())
+    .bind(d.owner_id.map(|m| m.0))
+    .bind(d.status.as_str())
+    .bind(d.dpa_signed_on)
+    .bind(url(&d.dpa_url))
+    .bind(d.notice_hours)
+    .bind(d.notice_channel.as_deref())
+    .bind(d.authority_notifier.as_str())
+    .bind(Ts::from(now))
+    .execute(&mut **tx)
+    .await
+    .map_err(name_taken)?;
+    write_service_data_classes(tx, org, id, d).await?;
+    Ok(id)
+}
+
+const SERVICE_REFERENCES: &str =
+    "(s.vendor_id = $2 OR s.integrator_id = $2 OR s.model_provider_id = $2 OR s.inference_host_id = $2)";
+
+async fn services_naming_vendor(tx: &mut Tx, org: OrgId, vendor: VendorId) -> Result<Vec<ServiceRef>> {
+    Ok(sqlx::query_as::<_, ServiceRef>(&format!(
+        "SELECT s.id, s.name FROM services s WHERE s.org_id = $1 AND {SERVICE_REFERENCES} ORDER BY s.name_key"
+    ))
+    .bind(org.0)
+    .bind(vendor.0)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// The filter of the service list; `$1` is the organisation, `$2`–`$7` the filters.
+const SERVICE_FILTER: &str = "FROM services s
+    JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
+    LEFT JOIN vendors i ON i.org_id = s.org_id AND i.id = s.integrator_id
+    LEFT JOIN memberships m ON m.org_id = s.org_id AND m.id = s.owner_id
+    LEFT JOIN users u ON u.id = m.user_id
+    WHERE s.org_id = $1
+      AND ($2 IS NULL OR s.name_key LIKE $2 ESCAPE '\\' OR v.name_key LIKE $2 ESCAPE '\\'
+           OR lower(coalesce(s.purpose, '')) LIKE $2 ESCAPE '\\' OR lower(coalesce(s.model, '')) LIKE $2 ESCAPE '\\')
+      AND ($3 IS NULL OR s.vendor_id = $3 OR s.integrator_id = $3 OR s.model_provider_id = $3 OR s.inference_host_id = $3)
+      AND ($4 IS NULL OR s.status = $4)
+      AND ($5 IS NULL OR EXISTS (SELECT 1 FROM service_data_classes d
+                                 WHERE d.org_id = s.org_id AND d.service_id = s.id AND d.data_class_id = $5))
+      AND ($6 IS NULL OR s.owner_id = $6)
+      AND ($7 OR s.archived_at IS NULL)";
+
+const PERSONAL_EXISTS: &str = "EXISTS (SELECT 1 FROM service_data_classes d
+    JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+    WHERE d.org_id = s.org_id AND d.service_id = s.id AND c.personal)";
+
+const KNOWN_FINDINGS: &str =
+    "(SELECT COUNT(*) FROM findings f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status <> 'unknown')";
+
+#[async_trait::async_trait]
+#[allow(clippy::too_many_arguments)]
+impl InventoryStore for ThisStore {
+    async fn data_classes(&self, t: &Tenant) -> Result<Vec<DataClass>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, DataClass>(
+            "SELECT c.id, c.name, c.personal, c.archived_at,
+                    (SELECT COUNT(*) FROM service_data_classes d WHERE d.org_id = c.org_id AND d.data_class_id = c.id) AS services
+             FROM data_classes c WHERE c.org_id = $1 ORDER BY c.position, c.name_key",
+        )
+        .bind(t.org_id().0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn create_data_class(&self, t: &Tenant, name: &ItemName, personal: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<DataClassId> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let id = DataClassId(Uuid::new_v4());
+        sqlx::query(
+            "INSERT INTO data_classes (id, org_id, name, name_key, personal, position)
+             VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(MAX(position), 0) + 1 FROM data_classes WHERE org_id = $2))",
+        )
+        .bind(id.0)
+        .bind(t.org_id().0)
+        .bind(name.as_str())
+        .bind(name.key())
+        .bind(personal)
+        .execute(&mut *tx)
+        .await
+        .map_err(name_taken)?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn update_data_class(&self, t: &Tenant, id: DataClassId, name: &ItemName, personal: bool, archived: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query(
+            "UPDATE data_classes SET name = $3, name_key = $4, personal = $5,
+                    archived_at = CASE WHEN $6 THEN COALESCE(archived_at, $7) ELSE NULL END
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .bind(name.as_str())
+        .bind(name.key())
+        .bind(personal)
+        .bind(archived)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await
+        .map_err(name_taken)?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn delete_data_class(&self, t: &Tenant, id: DataClassId, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let users = sqlx::query_as::<_, ServiceRef>(
+            "SELECT s.id, s.name FROM services s JOIN service_data_classes d ON d.org_id = s.org_id AND d.service_id = s.id
+             WHERE s.org_id = $1 AND d.data_class_id = $2 ORDER BY s.name_key",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        if !users.is_empty() {
+            return Err(StoreError::InUse(users.into_iter().map(|s| s.name).collect()));
+        }
+        let r = sqlx::query("DELETE FROM data_classes WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn vendors(&self, t: &Tenant, q: &VendorQuery) -> Result<Vec<VendorRow>> {
+        let order = match q.sort {
+            VendorSort::Name => "v.name_key, v.id",
+            VendorSort::Updated => "v.updated_at DESC, v.id",
+        };
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, VendorRow>(&format!(
+            "SELECT v.id, v.name, v.role, v.website, v.updated_at, v.archived_at,
+                    (SELECT COUNT(*) FROM services s WHERE s.org_id = v.org_id
+                       AND (s.vendor_id = v.id OR s.integrator_id = v.id OR s.model_provider_id = v.id
+                            OR s.inference_host_id = v.id)) AS services,
+                    (SELECT c.email FROM vendor_contacts c WHERE c.org_id = v.org_id AND c.vendor_id = v.id
+                     ORDER BY c.is_primary DESC, c.created_at LIMIT 1) AS primary_contact
+             FROM vendors v
+             WHERE v.org_id = $1 AND ($2 IS NULL OR v.name_key LIKE $2 ESCAPE '\\')
+               AND ($3 IS NULL OR v.role = $3) AND ($4 OR v.archived_at IS NULL)
+             ORDER BY {order}"
+        ))
+        .bind(t.org_id().0)
+        .bind(like_pattern(&q.text))
+        .bind(q.role.map(|r| r.as_str()))
+        .bind(q.archived)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn vendor(&self, t: &Tenant, id: VendorId) -> Result<Vendor> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let v = sqlx::query_as::<_, Vendor>(
+            "SELECT id, name, website, role, dpa_url, privacy_url, subprocessors_url, status_url, trust_url, notes,
+                    created_at, updated_at, archived_at
+             FROM vendors WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        v.ok_or(StoreError::NotFound)
+    }
+
+    async fn contacts(&self, t: &Tenant, vendor: VendorId) -> Result<Vec<Contact>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, Contact>(
+            "SELECT id, vendor_id, name, email, lang, role, is_primary FROM vendor_contacts
+             WHERE org_id = $1 AND vendor_id = $2 ORDER BY is_primary DESC, created_at, id",
+        )
+        .bind(t.org_id().0)
+        .bind(vendor.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn services_of_vendor(&self, t: &Tenant, vendor: VendorId) -> Result<Vec<ServiceRef>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = services_naming_vendor(&mut tx, t.org_id(), vendor).await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn create_vendor(&self, t: &Tenant, draft: &VendorDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<VendorId> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let id = VendorId(Uuid::new_v4());
+        insert_vendor(&mut tx, t.org_id(), id, draft, now).await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn update_vendor(&self, t: &Tenant, id: VendorId, d: &VendorDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query(
+            "UPDATE vendors SET name = $3, name_key = $4, website = $5, role = $6, dpa_url = $7, privacy_url = $8,
+                    subprocessors_url = $9, status_url = $10, trust_url = $11, notes = $12, updated_at = $13
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .bind(d.name.as_str())
+        .bind(d.name.key())
+        .bind(url(&d.website))
+        .bind(d.role.as_str())
+        .bind(url(&d.dpa_url))
+        .bind(url(&d.privacy_url))
+        .bind(url(&d.subprocessors_url))
+        .bind(url(&d.status_url))
+        .bind(url(&d.trust_url))
+        .bind(d.notes.as_deref())
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await
+        .map_err(name_taken)?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_vendor_archived(&self, t: &Tenant, id: VendorId, archived: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query(
+            "UPDATE vendors SET archived_at = CASE WHEN $3 THEN COALESCE(archived_at, $4) ELSE NULL END, updated_at = $4
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .bind(archived)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn delete_vendor(&self, t: &Tenant, id: VendorId, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        if !vendor_exists(&mut tx, t.org_id(), id).await? {
+            return Err(StoreError::NotFound);
+        }
+        let users = services_naming_vendor(&mut tx, t.org_id(), id).await?;
+        if !users.is_empty() {
+            return Err(StoreError::InUse(users.into_iter().map(|s| s.name).collect()));
+        }
+        sqlx::query("DELETE FROM vendors WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn add_contact(&self, t: &Tenant, vendor: VendorId, d: &ContactDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<ContactId> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        if !vendor_exists(&mut tx, t.org_id(), vendor).await? {
+            return Err(StoreError::NotFound);
+        }
+        let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM vendor_contacts WHERE org_id = $1 AND vendor_id = $2")
+            .bind(t.org_id().0)
+            .bind(vendor.0)
+            .fetch_one(&mut *tx)
+            .await?;
+        // The first contact is the primary one; a new primary one takes the mark.
+        let primary = d.primary || existing == 0;
+        if primary {
+            sqlx::query("UPDATE vendor_contacts SET is_primary = $3 WHERE org_id = $1 AND vendor_id = $2")
+                .bind(t.org_id().0)
+                .bind(vendor.0)
+                .bind(false)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let id = ContactId(Uuid::new_v4());
+        sqlx::query(
+            "INSERT INTO vendor_contacts (id, org_id, vendor_id, name, email, lang, role, is_primary, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(id.0)
+        .bind(t.org_id().0)
+        .bind(vendor.0)
+        .bind(d.name.as_str())
+        .bind(d.email.as_str())
+        .bind(d.lang.code())
+        .bind(d.role.as_str())
+        .bind(primary)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE vendors SET updated_at = $3 WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(vendor.0)
+            .bind(Ts::from(now))
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn remove_contact(&self, t: &Tenant, id: ContactId, event: AuditEvent, now: DateTime<Utc>) -> Result<VendorId> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let row: Option<(Uuid, bool)> =
+            sqlx::query_as("SELECT vendor_id, is_primary FROM vendor_contacts WHERE org_id = $1 AND id = $2")
+                .bind(t.org_id().0)
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let (vendor, was_primary) = row.ok_or(StoreError::NotFound)?;
+        sqlx::query("DELETE FROM vendor_contacts WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if was_primary {
+            // The longest-standing remaining contact becomes the primary one.
+            sqlx::query(
+                "UPDATE vendor_contacts SET is_primary = $3 WHERE org_id = $1 AND id =
+                   (SELECT id FROM vendor_contacts WHERE org_id = $1 AND vendor_id = $2 ORDER BY created_at, id LIMIT 1)",
+            )
+            .bind(t.org_id().0)
+            .bind(vendor)
+            .bind(true)
+            .execute(&mut *tx)
+            .await?;
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(VendorId(vendor))
+    }
+
+    async fn services(&self, t: &Tenant, q: &ServiceQuery) -> Result<Page<ServiceRow>> {
+        let order = match q.sort {
+            ServiceSort::Name => "s.name_key, s.id",
+            ServiceSort::Vendor => "v.name_key, s.name_key, s.id",
+            ServiceSort::Status => "s.status, s.name_key, s.id",
+            ServiceSort::Updated => "s.updated_at DESC, s.id",
+        };
+        let pattern = like_pattern(&q.text);
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) {SERVICE_FILTER}"))
+            .bind(t.org_id().0)
+            .bind(pattern.as_deref())
+            .bind(q.vendor.map(|v| v.0))
+            .bind(q.status.map(|s| s.as_str()))
+            .bind(q.data_class.map(|d| d.0))
+            .bind(q.owner.map(|o| o.0))
+            .bind(q.archived)
+            .fetch_one(&mut *tx)
+            .await?;
+        let rows = sqlx::query_as::<_, ServiceRow>(&format!(
+            "SELECT s.id, s.name, s.vendor_id, v.name AS vendor_name, i.name AS integrator_name, s.status,
+                    s.deployment, u.name AS owner_name,
+                    (SELECT string_agg(c.name, $8) FROM service_data_classes d
+                       JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+                     WHERE d.org_id = s.org_id AND d.service_id = s.id) AS data_classes,
+                    {PERSONAL_EXISTS} AS personal,
+                    {KNOWN_FINDINGS} AS known_findings,
+                    s.updated_at, s.archived_at
+             {SERVICE_FILTER}
+             ORDER BY {order}
+             LIMIT $9 OFFSET $10"
+        ))
+        .bind(t.org_id().0)
+        .bind(pattern.as_deref())
+        .bind(q.vendor.map(|v| v.0))
+        .bind(q.status.map(|s| s.as_str()))
+        .bind(q.data_class.map(|d| d.0))
+        .bind(q.owner.map(|o| o.0))
+        .bind(q.archived)
+        .bind(LIST_SEPARATOR)
+        .bind(q.limit)
+        .bind(q.offset)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Page { rows, total })
+    }
+
+    async fn service(&self, t: &Tenant, id: ServiceId) -> Result<ServiceDetail> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let service = sqlx::query_as::<_, Service>(
+            "SELECT id, name, purpose, vendor_id, integrator_id, model_provider_id, inference_host_id, model, engine,
+                    deployment, owner_id, status, dpa_signed_on, dpa_url, notice_hours, notice_channel,
+                    authority_notifier, created_at, updated_at, archived_at
+             FROM services WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+        let classes: Vec<(Uuid,)> = sqlx::query_as(
+            "SELECT d.data_class_id FROM service_data_classes d
+               JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+             WHERE d.org_id = $1 AND d.service_id = $2 ORDER BY c.position, c.name_key",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        let findings = sqlx::query_as::<_, Finding>(
+            "SELECT topic, status, summary, source_url, checked_on, updated_at FROM findings
+             WHERE org_id = $1 AND service_id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(ServiceDetail {
+            service,
+            data_classes: classes.into_iter().map(|(u,)| DataClassId(u)).collect(),
+            findings,
+        })
+    }
+
+    async fn service_details(&self, t: &Tenant) -> Result<Vec<ServiceDetail>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let services = sqlx::query_as::<_, Service>(
+            "SELECT id, name, purpose, vendor_id, integrator_id, model_provider_id, inference_host_id, model, engine,
+                    deployment, owner_id, status, dpa_signed_on, dpa_url, notice_hours, notice_channel,
+                    authority_notifier, created_at, updated_at, archived_at
+             FROM services WHERE org_id = $1 ORDER BY name_key, id",
+        )
+        .bind(t.org_id().0)
+        .fetch_all(&mut *tx)
+        .await?;
+        let classes: Vec<(Uuid, Uuid)> = sqlx::query_as(
+            "SELECT d.service_id, d.data_class_id FROM service_data_classes d
+               JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+             WHERE d.org_id = $1 ORDER BY c.position, c.name_key",
+        )
+        .bind(t.org_id().0)
+        .fetch_all(&mut *tx)
+        .await?;
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            service_id: Uuid,
+            #[sqlx(flatten)]
+            finding: Finding,
+        }
+        let findings = sqlx::query_as::<_, Row>(
+            "SELECT service_id, topic, status, summary, source_url, checked_on, updated_at FROM findings WHERE org_id = $1",
+        )
+        .bind(t.org_id().0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        let mut by_id: std::collections::HashMap<Uuid, ServiceDetail> = std::collections::HashMap::new();
+        let order: Vec<Uuid> = services.iter().map(|s| s.id.0).collect();
+        for service in services {
+            by_id.insert(service.id.0, ServiceDetail { service, data_classes: Vec::new(), findings: Vec::new() });
+        }
+        for (service, class) in classes {
+            if let Some(d) = by_id.get_mut(&service) {
+                d.data_classes.push(DataClassId(class));
+            }
+        }
+        for row in findings {
+            if let Some(d) = by_id.get_mut(&row.service_id) {
+                d.findings.push(row.finding);
+            }
+        }
+        Ok(order.into_iter().filter_map(|id| by_id.remove(&id)).collect())
+    }
+
+    async fn create_service(&self, t: &Tenant, draft: &ServiceDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<ServiceId> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let id = insert_service(&mut tx, t.org_id(), draft, now).await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn update_service(&self, t: &Tenant, id: ServiceId, d: &ServiceDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        check_service_refs(&mut tx, t.org_id(), d).await?;
+        let r = sqlx::query(
+            "UPDATE services SET name = $3, name_key = $4, purpose = $5, vendor_id = $6, integrator_id = $7,
+                    model_provider_id = $8, inference_host_id = $9, model = $10, engine = $11, deployment = $12,
+                    owner_id = $13, status = $14, dpa_signed_on = $15, dpa_url = $16, notice_hours = $17,
+                    notice_channel = $18, authority_notifier = $19, updated_at = $20
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .bind(d.name.as_str())
+        .bind(d.name.key())
+        .bind(d.purpose.as_deref())
+        .bind(d.vendor_id.0)
+        .bind(d.integrator_id.map(|v| v.0))
+        .bind(d.model_provider_id.map(|v| v.0))
+        .bind(d.inference_host_id.map(|v| v.0))
+        .bind(d.model.as_deref())
+        .bind(d.engine.as_deref())
+        .bind(d.deployment.as_str())
+        .bind(d.owner_id.map(|m| m.0))
+        .bind(d.status.as_str())
+        .bind(d.dpa_signed_on)
+        .bind(url(&d.dpa_url))
+        .bind(d.notice_hours)
+        .bind(d.notice_channel.as_deref())
+        .bind(d.authority_notifier.as_str())
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await
+        .map_err(name_taken)?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        write_service_data_classes(&mut tx, t.org_id(), id, d).await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_service_archived(&self, t: &Tenant, id: ServiceId, archived: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query(
+            "UPDATE services SET archived_at = CASE WHEN $3 THEN COALESCE(archived_at, $4) ELSE NULL END, updated_at = $4
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .bind(archived)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn delete_service(&self, t: &Tenant, id: ServiceId, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query("DELETE FROM services WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn save_finding(&self, t: &Tenant, service: ServiceId, d: &FindingDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query("UPDATE services SET updated_at = $3 WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(service.0)
+            .bind(Ts::from(now))
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        sqlx::query(
+            "INSERT INTO findings (id, org_id, service_id, topic, status, summary, source_url, checked_on, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+             ON CONFLICT (org_id, service_id, topic) DO UPDATE SET status = excluded.status,
+                 summary = excluded.summary, source_url = excluded.source_url, checked_on = excluded.checked_on,
+                 updated_at = excluded.updated_at",
+        )
+        .bind(Uuid::new_v4())
+        .bind(t.org_id().0)
+        .bind(service.0)
+        .bind(d.topic.as_str())
+        .bind(d.status.as_str())
+        .bind(d.summary.as_deref())
+        .bind(url(&d.source_url))
+        .bind(d.checked_on)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn inventory_counts(&self, t: &Tenant) -> Result<InventoryCounts> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let active = "s.org_id = $1 AND s.archived_at IS NULL";
+        let row: (i64, i64, i64, i64, i64, i64, i64) = sqlx::query_as(&format!(
+            "SELECT
+               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status = 'in_use'),
+               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status = 'trial'),
+               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status = 'retired'),
+               (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL),
+               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status <> 'retired' AND {PERSONAL_EXISTS}),
+               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status <> 'retired' AND {KNOWN_FINDINGS} < 3),
+               (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown')"
+        ))
+        .bind(t.org_id().0)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(InventoryCounts {
+            in_use: row.0,
+            trial: row.1,
+            retired: row.2,
+            vendors: row.3,
+            personal: row.4,
+            open_findings: row.5,
+            known_findings: row.6,
+        })
+    }
+
+    async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], event: AuditEvent, now: DateTime<Utc>) -> Result<Vec<ServiceId>> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        for v in vendors {
+            insert_vendor(&mut tx, t.org_id(), v.id, &v.draft, now).await?;
+        }
+        let mut ids = Vec::with_capacity(services.len());
+        for s in services {
+            ids.push(insert_service(&mut tx, t.org_id(), s, now).await?);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+}
