@@ -24,6 +24,9 @@ pub enum ServiceError {
     /// A rule of the domain says no (the message says which).
     #[error("refused: {0:?}")]
     Refused(Msg),
+    /// Other records depend on this one; the message names them (`{names}`).
+    #[error("blocked by {1:?}")]
+    Blocked(Msg, Vec<String>),
     #[error(transparent)]
     Internal(#[from] InternalError),
 }
@@ -49,6 +52,7 @@ impl From<StoreError> for ServiceError {
             StoreError::EmailTaken => ServiceError::Invalid(vec![("email", Msg::ErrEmailTaken)]),
             StoreError::AlreadyMember => ServiceError::Refused(Msg::ErrAlreadyMember),
             StoreError::LastOwner => ServiceError::Refused(Msg::ErrLastOwner),
+            StoreError::NameTaken => ServiceError::Invalid(vec![("name", Msg::ErrNameTaken)]),
             other => ServiceError::Internal(InternalError::Store(other)),
         }
     }
@@ -64,7 +68,7 @@ impl ServiceError {
             ServiceError::Invalid(_) => Msg::ErrFormInvalid,
             ServiceError::BadCredentials => Msg::ErrBadCredentials,
             ServiceError::RateLimited => Msg::ErrRateLimited,
-            ServiceError::Refused(m) => *m,
+            ServiceError::Refused(m) | ServiceError::Blocked(m, _) => *m,
             ServiceError::Internal(_) => Msg::ErrGeneric,
         }
     }

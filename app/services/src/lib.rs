@@ -5,6 +5,8 @@
 pub mod accounts;
 pub mod clock;
 pub mod error;
+pub mod inventory;
+pub mod inventory_csv;
 pub mod mail;
 pub mod members;
 pub mod ratelimit;

@@ -1,0 +1,309 @@
+//! The inventory use cases: vendors and contacts, AI services and their
+//! findings, data classes. Members with the editor or owner role change the
+//! inventory (data classes: owners only); viewers read it. Every change is
+//! recorded in the audit log in the same transaction.
+
+use crate::{Auth, ServiceError, Services};
+use aivet_domain::inventory::{ContactForm, FindingForm, ItemName, ServiceForm, VendorForm};
+use aivet_domain::{ContactId, DataClassId, Msg, ServiceId, VendorId};
+use aivet_store::inventory::{
+    Contact, DataClass, InventoryCounts, Page, ServiceDetail, ServiceQuery, ServiceRef, ServiceRow,
+    Vendor, VendorQuery, VendorRow,
+};
+use aivet_store::{AuditEvent, StoreError, Tenant};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// A vendor with what its page shows.
+#[derive(Clone, Debug)]
+pub struct VendorPage {
+    pub vendor: Vendor,
+    pub contacts: Vec<Contact>,
+    pub services: Vec<ServiceRef>,
+}
+
+pub(crate) fn require_editor(t: &Tenant) -> Result<()> {
+    if t.role().can_edit() {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
+fn require_owner(t: &Tenant) -> Result<()> {
+    if t.role().can_manage_members() {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
+/// Store errors of the inventory, in the user's terms: a taken name is a
+/// field error, a reference to a record the organisation does not have is a
+/// field error of that field, records in use block with their names.
+pub(crate) fn inventory_error(in_use: Msg) -> impl Fn(StoreError) -> ServiceError {
+    move |e| match e {
+        StoreError::InUse(names) => ServiceError::Blocked(in_use, names),
+        StoreError::UnknownRefs(fields) => ServiceError::Invalid(
+            fields
+                .into_iter()
+                .map(|f| {
+                    let msg = match f {
+                        "owner_id" => Msg::ErrOwnerUnknown,
+                        "data_classes" => Msg::ErrDataClassUnknown,
+                        _ => Msg::ErrVendorUnknown,
+                    };
+                    (f, msg)
+                })
+                .collect(),
+        ),
+        other => other.into(),
+    }
+}
+
+fn invalid(fields: Vec<(&'static str, Msg)>) -> ServiceError {
+    ServiceError::Invalid(fields)
+}
+
+impl Services {
+    // --- data classes ---
+
+    pub async fn data_classes(&self, auth: &Auth) -> Result<Vec<DataClass>> {
+        Ok(self.store.data_classes(auth.tenant()?).await?)
+    }
+
+    pub async fn create_data_class(
+        &self,
+        auth: &Auth,
+        name: &str,
+        personal: bool,
+    ) -> Result<DataClassId> {
+        let t = auth.tenant()?;
+        require_owner(t)?;
+        let name = ItemName::parse(name).map_err(|m| invalid(vec![("name", m)]))?;
+        let event = AuditEvent::new(
+            "data_class.created",
+            format!("name={name} personal={personal}"),
+        );
+        self.store
+            .create_data_class(t, &name, personal, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrDataClassInUse))
+    }
+
+    pub async fn update_data_class(
+        &self,
+        auth: &Auth,
+        id: DataClassId,
+        name: &str,
+        personal: bool,
+        archived: bool,
+    ) -> Result<()> {
+        let t = auth.tenant()?;
+        require_owner(t)?;
+        let name = ItemName::parse(name).map_err(|m| invalid(vec![("name", m)]))?;
+        let event = AuditEvent::new(
+            "data_class.updated",
+            format!("data_class={id} name={name} personal={personal} archived={archived}"),
+        );
+        self.store
+            .update_data_class(t, id, &name, personal, archived, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrDataClassInUse))
+    }
+
+    pub async fn delete_data_class(&self, auth: &Auth, id: DataClassId) -> Result<()> {
+        let t = auth.tenant()?;
+        require_owner(t)?;
+        let event = AuditEvent::new("data_class.deleted", format!("data_class={id}"));
+        self.store
+            .delete_data_class(t, id, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrDataClassInUse))
+    }
+
+    // --- vendors ---
+
+    pub async fn vendors(&self, auth: &Auth, q: &VendorQuery) -> Result<Vec<VendorRow>> {
+        Ok(self.store.vendors(auth.tenant()?, q).await?)
+    }
+
+    pub async fn vendor(&self, auth: &Auth, id: VendorId) -> Result<VendorPage> {
+        let t = auth.tenant()?;
+        let vendor = self.store.vendor(t, id).await?;
+        let contacts = self.store.contacts(t, id).await?;
+        let services = self.store.services_of_vendor(t, id).await?;
+        Ok(VendorPage {
+            vendor,
+            contacts,
+            services,
+        })
+    }
+
+    pub async fn create_vendor(&self, auth: &Auth, form: &VendorForm) -> Result<VendorId> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(invalid)?;
+        let event = AuditEvent::new("vendor.created", format!("name={}", draft.name));
+        self.store
+            .create_vendor(t, &draft, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrVendorInUse))
+    }
+
+    pub async fn update_vendor(&self, auth: &Auth, id: VendorId, form: &VendorForm) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(invalid)?;
+        let event = AuditEvent::new("vendor.updated", format!("vendor={id} name={}", draft.name));
+        self.store
+            .update_vendor(t, id, &draft, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrVendorInUse))
+    }
+
+    pub async fn archive_vendor(&self, auth: &Auth, id: VendorId, archived: bool) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let action = if archived {
+            "vendor.archived"
+        } else {
+            "vendor.restored"
+        };
+        let event = AuditEvent::new(action, format!("vendor={id}"));
+        Ok(self
+            .store
+            .set_vendor_archived(t, id, archived, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn delete_vendor(&self, auth: &Auth, id: VendorId) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let event = AuditEvent::new("vendor.deleted", format!("vendor={id}"));
+        self.store
+            .delete_vendor(t, id, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrVendorInUse))
+    }
+
+    pub async fn add_contact(
+        &self,
+        auth: &Auth,
+        vendor: VendorId,
+        form: &ContactForm,
+    ) -> Result<ContactId> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(invalid)?;
+        let event = AuditEvent::new(
+            "vendor.contact_added",
+            format!("vendor={vendor} email={}", draft.email),
+        );
+        Ok(self
+            .store
+            .add_contact(t, vendor, &draft, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn remove_contact(&self, auth: &Auth, id: ContactId) -> Result<VendorId> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let event = AuditEvent::new("vendor.contact_removed", format!("contact={id}"));
+        Ok(self
+            .store
+            .remove_contact(t, id, event, self.clock.now())
+            .await?)
+    }
+
+    // --- services ---
+
+    pub async fn services(&self, auth: &Auth, q: &ServiceQuery) -> Result<Page<ServiceRow>> {
+        Ok(self.store.services(auth.tenant()?, q).await?)
+    }
+
+    pub async fn service(&self, auth: &Auth, id: ServiceId) -> Result<ServiceDetail> {
+        Ok(self.store.service(auth.tenant()?, id).await?)
+    }
+
+    pub async fn create_service(&self, auth: &Auth, form: &ServiceForm) -> Result<ServiceId> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(invalid)?;
+        let event = AuditEvent::new("service.created", format!("name={}", draft.name));
+        self.store
+            .create_service(t, &draft, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrVendorInUse))
+    }
+
+    pub async fn update_service(
+        &self,
+        auth: &Auth,
+        id: ServiceId,
+        form: &ServiceForm,
+    ) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(invalid)?;
+        let event = AuditEvent::new(
+            "service.updated",
+            format!("service={id} name={}", draft.name),
+        );
+        self.store
+            .update_service(t, id, &draft, event, self.clock.now())
+            .await
+            .map_err(inventory_error(Msg::ErrVendorInUse))
+    }
+
+    pub async fn archive_service(&self, auth: &Auth, id: ServiceId, archived: bool) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let action = if archived {
+            "service.archived"
+        } else {
+            "service.restored"
+        };
+        let event = AuditEvent::new(action, format!("service={id}"));
+        Ok(self
+            .store
+            .set_service_archived(t, id, archived, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn delete_service(&self, auth: &Auth, id: ServiceId) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let event = AuditEvent::new("service.deleted", format!("service={id}"));
+        Ok(self
+            .store
+            .delete_service(t, id, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn save_finding(
+        &self,
+        auth: &Auth,
+        service: ServiceId,
+        form: &FindingForm,
+    ) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(invalid)?;
+        let event = AuditEvent::new(
+            "service.finding_saved",
+            format!(
+                "service={service} topic={} status={}",
+                draft.topic, draft.status
+            ),
+        );
+        Ok(self
+            .store
+            .save_finding(t, service, &draft, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn inventory_counts(&self, auth: &Auth) -> Result<InventoryCounts> {
+        Ok(self.store.inventory_counts(auth.tenant()?).await?)
+    }
+}
