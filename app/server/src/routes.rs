@@ -24,6 +24,8 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/pkg/{*file}"),
     ("GET", "/favicon.svg"),
     ("GET", "/robots.txt"),
+    ("GET", "/services/export.csv"),
+    ("GET", "/services/import-template.csv"),
 ];
 
 /// Every route the server answers, as (method, path): pages, server
@@ -66,6 +68,8 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     );
     extra
         .route("/health", get(health))
+        .route("/services/export.csv", get(export_csv))
+        .route("/services/import-template.csv", get(import_template))
         .nest_service(
             "/pkg",
             ServiceBuilder::new()
@@ -200,4 +204,51 @@ async fn health(State(state): State<AppState>) -> Response {
         StatusCode::SERVICE_UNAVAILABLE
     };
     (status, Json(body)).into_response()
+}
+
+/// A CSV file download.
+fn csv_download(filename: &str, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The organisation's services as CSV; `?bom=1` for spreadsheet programs.
+async fn export_csv(req: Request<Body>) -> Response {
+    let Some(rc) = request_ctx(&req) else {
+        return middleware::internal_error("-", Default::default());
+    };
+    let Some(auth) = rc.auth.as_ref() else {
+        return (StatusCode::FOUND, [(header::LOCATION, "/login")]).into_response();
+    };
+    let bom = req
+        .uri()
+        .query()
+        .is_some_and(|q| q.split('&').any(|p| p == "bom=1"));
+    match rc.services.export_csv(auth, bom).await {
+        Ok(csv) => {
+            let date = rc.services.clock.now().format("%Y-%m-%d");
+            csv_download(&format!("aivet-services-{date}.csv"), csv)
+        }
+        Err(aivet_services::ServiceError::Internal(e)) => {
+            tracing::error!(request_id = %rc.request_id, error = %e, "export failed");
+            middleware::internal_error(&rc.request_id, rc.lang)
+        }
+        Err(e) => (StatusCode::NOT_FOUND, e.msg().text(rc.lang)).into_response(),
+    }
+}
+
+async fn import_template() -> Response {
+    csv_download(
+        "aivet-import-template.csv",
+        aivet_services::inventory_csv::template(),
+    )
 }

@@ -2,7 +2,9 @@
 
 use crate::api::PageCtx;
 use crate::i18n::CurrentLang;
-use crate::pages::{account, auth, dashboard, invite, not_found, placeholders, settings};
+use crate::pages::{
+    account, auth, dashboard, invite, not_found, placeholders, services, settings, vendors,
+};
 use leptos::prelude::*;
 use leptos::server::SharedValue;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
@@ -85,8 +87,15 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/forgot-password") view=auth::ForgotPasswordPage ssr=SsrMode::Async/>
                 <Route path=path!("/reset-password/:token") view=auth::ResetPasswordPage ssr=SsrMode::Async/>
                 <Route path=path!("/invite/:token") view=invite::InvitePage ssr=SsrMode::Async/>
-                <Route path=path!("/services") view=placeholders::ServicesPage ssr=SsrMode::Async/>
-                <Route path=path!("/vendors") view=placeholders::VendorsPage ssr=SsrMode::Async/>
+                <Route path=path!("/services") view=services::ServicesPage ssr=SsrMode::Async/>
+                <Route path=path!("/services/new") view=services::ServiceNewPage ssr=SsrMode::Async/>
+                <Route path=path!("/services/import") view=services::ServiceImportPage ssr=SsrMode::Async/>
+                <Route path=path!("/services/:id") view=services::ServicePage ssr=SsrMode::Async/>
+                <Route path=path!("/services/:id/edit") view=services::ServiceEditPage ssr=SsrMode::Async/>
+                <Route path=path!("/vendors") view=vendors::VendorsPage ssr=SsrMode::Async/>
+                <Route path=path!("/vendors/new") view=vendors::VendorNewPage ssr=SsrMode::Async/>
+                <Route path=path!("/vendors/:id") view=vendors::VendorPage ssr=SsrMode::Async/>
+                <Route path=path!("/vendors/:id/edit") view=vendors::VendorEditPage ssr=SsrMode::Async/>
                 <Route path=path!("/follow-ups") view=placeholders::FollowUpsPage ssr=SsrMode::Async/>
                 <Route path=path!("/incidents") view=placeholders::IncidentsPage ssr=SsrMode::Async/>
                 <Route path=path!("/reports") view=placeholders::ReportsPage ssr=SsrMode::Async/>

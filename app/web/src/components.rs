@@ -14,8 +14,15 @@ use leptos_router::hooks::use_location;
 /// The frame of every signed-in page: top bar, navigation, main area.
 /// Sends signed-out visitors to the sign-in page.
 #[component]
-pub fn AppLayout(title: Msg, children: ChildrenFn) -> impl IntoView {
+pub fn AppLayout(
+    title: Msg,
+    /// The page's own name (a record's), shown instead of `title`.
+    #[prop(optional, into)]
+    name: Option<String>,
+    children: ChildrenFn,
+) -> impl IntoView {
     let pc = page_ctx();
+    let heading = name.unwrap_or_else(|| t(title).to_owned());
     if pc.user.is_none() {
         return view! { <Redirect path="/login"/> }.into_any();
     }
@@ -32,12 +39,15 @@ pub fn AppLayout(title: Msg, children: ChildrenFn) -> impl IntoView {
     let links = nav
         .into_iter()
         .map(|(href, label)| {
-            let current = move || (path.get() == href).then_some("page");
+            let current = move || {
+                let p = path.get();
+                (p == href || (href != "/" && p.starts_with(&format!("{href}/")))).then_some("page")
+            };
             view! { <li><a href=href aria-current=current>{t(label)}</a></li> }
         })
         .collect_view();
     view! {
-        <Title text=t(title)/>
+        <Title text=heading.clone()/>
         <a class="skip" href="#main">{t(Msg::SkipToContent)}</a>
         <header class="topbar">
             <a class="brand" href="/">"aivet"</a>
@@ -53,7 +63,7 @@ pub fn AppLayout(title: Msg, children: ChildrenFn) -> impl IntoView {
                 <ul>{links}</ul>
             </nav>
             <main id="main" tabindex="-1">
-                <h1>{t(title)}</h1>
+                <h1>{heading}</h1>
                 {children()}
             </main>
         </div>
@@ -140,9 +150,7 @@ fn SignOutButton() -> impl IntoView {
 pub fn FormError(error: Signal<Option<AppError>>) -> impl IntoView {
     move || {
         error.get().map(|e| {
-            let text = e
-                .msg
-                .fill(lang(), &[("id", e.request_id.as_deref().unwrap_or("-"))]);
+            let text = e.text(lang());
             view! { <div class="alert error" role="alert">{text}</div> }
         })
     }
@@ -159,7 +167,62 @@ where
     Signal::derive(move || value.get().and_then(|r| r.err()))
 }
 
+/// The error of one field from the last submission, with the ids that tie
+/// the message to its input for screen readers.
+fn field_error_of(
+    name: &'static str,
+    error: Signal<Option<AppError>>,
+) -> impl Fn() -> Option<Msg> + Copy + Send + Sync + 'static {
+    move || error.get().and_then(|e| e.field(name))
+}
+
+fn described_by(
+    id: &str,
+    has_hint: bool,
+    field_error: impl Fn() -> Option<Msg> + Send + Sync + 'static,
+) -> impl Fn() -> Option<String> + Send + Sync + 'static {
+    let (hint_id, err_id) = (format!("{id}-hint"), format!("{id}-error"));
+    move || {
+        let mut ids = Vec::new();
+        if has_hint {
+            ids.push(hint_id.clone());
+        }
+        if field_error().is_some() {
+            ids.push(err_id.clone());
+        }
+        (!ids.is_empty()).then(|| ids.join(" "))
+    }
+}
+
+/// Label, hint and error around one control.
+#[component]
+fn FieldFrame(
+    id: String,
+    label: Msg,
+    hint: Option<Msg>,
+    field_error: impl Fn() -> Option<Msg> + Copy + Send + Sync + 'static,
+    children: Children,
+) -> impl IntoView {
+    let hint_id = format!("{id}-hint");
+    let err_id = format!("{id}-error");
+    view! {
+        <div class="field" class:invalid=move || field_error().is_some()>
+            <label for=id.clone()>{t(label)}</label>
+            {hint.map(|h| view! { <p class="hint" id=hint_id.clone()>{t(h)}</p> })}
+            {children()}
+            {move || field_error().map(|m| view! { <p class="field-error" id=err_id.clone()>{t(m)}</p> })}
+        </div>
+    }
+}
+
+/// The id of a control: from its error key, which is also its name unless
+/// the name nests it in a group (`form[name]`).
+fn control_id(name: &str) -> String {
+    format!("f-{name}")
+}
+
 /// A labelled input with its hint and its error from the last submission.
+/// `name` is the field's error key; `input` the form name when it differs.
 #[component]
 pub fn Field(
     name: &'static str,
@@ -169,42 +232,98 @@ pub fn Field(
     #[prop(optional)] autocomplete: Option<&'static str>,
     #[prop(default = true)] required: bool,
     #[prop(optional, into)] value: Option<String>,
+    #[prop(optional)] input: Option<&'static str>,
     error: Signal<Option<AppError>>,
 ) -> impl IntoView {
-    let id = format!("f-{name}");
-    let hint_id = format!("{id}-hint");
-    let err_id = format!("{id}-error");
-    let field_error = move || error.get().and_then(|e| e.field(name));
-    let described = {
-        let (hint_id, err_id) = (hint_id.clone(), err_id.clone());
-        move || {
-            let mut ids = Vec::new();
-            if hint.is_some() {
-                ids.push(hint_id.clone());
-            }
-            if field_error().is_some() {
-                ids.push(err_id.clone());
-            }
-            (!ids.is_empty()).then(|| ids.join(" "))
-        }
-    };
+    let id = control_id(name);
+    let field_error = field_error_of(name, error);
+    let described = described_by(&id, hint.is_some(), field_error);
     view! {
-        <div class="field" class:invalid=move || field_error().is_some()>
-            <label for=id.clone()>{t(label)}</label>
-            {hint.map(|h| view! { <p class="hint" id=hint_id.clone()>{t(h)}</p> })}
+        <FieldFrame id=id.clone() label hint field_error>
             <input
                 id=id.clone()
-                name=name
+                name=input.unwrap_or(name)
                 type=kind
                 required=required
                 autocomplete=autocomplete
-                value=value
+                value=value.clone()
                 aria-invalid=move || field_error().map(|_| "true")
                 aria-describedby=described
             />
-            {move || field_error().map(|m| view! { <p class="field-error" id=err_id.clone()>{t(m)}</p> })}
-        </div>
+        </FieldFrame>
     }
+}
+
+/// A labelled multi-line text with its error.
+#[component]
+pub fn TextArea(
+    name: &'static str,
+    label: Msg,
+    #[prop(optional)] hint: Option<Msg>,
+    #[prop(optional, into)] value: Option<String>,
+    #[prop(optional)] input: Option<&'static str>,
+    #[prop(default = 4)] rows: u32,
+    error: Signal<Option<AppError>>,
+) -> impl IntoView {
+    let id = control_id(name);
+    let field_error = field_error_of(name, error);
+    let described = described_by(&id, hint.is_some(), field_error);
+    view! {
+        <FieldFrame id=id.clone() label hint field_error>
+            <textarea
+                id=id.clone()
+                name=input.unwrap_or(name)
+                rows=rows
+                aria-invalid=move || field_error().map(|_| "true")
+                aria-describedby=described
+            >{value.clone().unwrap_or_default()}</textarea>
+        </FieldFrame>
+    }
+}
+
+/// A labelled select of (value, label) options with its error.
+#[component]
+pub fn Select(
+    name: &'static str,
+    label: Msg,
+    #[prop(optional)] hint: Option<Msg>,
+    options: Vec<(String, String)>,
+    #[prop(optional, into)] value: Option<String>,
+    #[prop(optional)] input: Option<&'static str>,
+    error: Signal<Option<AppError>>,
+) -> impl IntoView {
+    let id = control_id(name);
+    let field_error = field_error_of(name, error);
+    let described = described_by(&id, hint.is_some(), field_error);
+    let current = value.unwrap_or_default();
+    let options = options
+        .into_iter()
+        .map(|(v, l)| {
+            let selected = v == current;
+            view! { <option value=v selected=selected>{l}</option> }
+        })
+        .collect_view();
+    view! {
+        <FieldFrame id=id.clone() label hint field_error>
+            <select
+                id=id.clone()
+                name=input.unwrap_or(name)
+                aria-invalid=move || field_error().map(|_| "true")
+                aria-describedby=described
+            >{options}</select>
+        </FieldFrame>
+    }
+}
+
+/// The options of a closed choice, labelled in the page's language.
+pub fn choice_options<T: Copy>(
+    all: &[T],
+    code: fn(T) -> &'static str,
+    label: fn(T) -> Msg,
+) -> Vec<(String, String)> {
+    all.iter()
+        .map(|v| (code(*v).to_owned(), t(label(*v)).to_owned()))
+        .collect()
 }
 
 /// A submit button that says it is working while its action is pending.

@@ -14,6 +14,10 @@ pub struct AppError {
     pub fields: Vec<(String, Msg)>,
     #[serde(default)]
     pub request_id: Option<String>,
+    /// Values for the message's placeholders (e.g. the names of the records
+    /// that block a deletion).
+    #[serde(default)]
+    pub args: Vec<(String, String)>,
 }
 
 impl AppError {
@@ -22,7 +26,19 @@ impl AppError {
             msg,
             fields: Vec::new(),
             request_id: None,
+            args: Vec::new(),
         }
+    }
+
+    /// The message in `lang` with its placeholders filled.
+    pub fn text(&self, lang: aivet_domain::Lang) -> String {
+        let mut args: Vec<(&str, &str)> = self
+            .args
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        args.push(("id", self.request_id.as_deref().unwrap_or("-")));
+        self.msg.fill(lang, &args)
     }
 
     /// The message for one form field, if it has one.

@@ -159,6 +159,7 @@ pub fn service_error(e: ServiceError) -> AppError {
         ServiceError::Unauthenticated => StatusCode::UNAUTHORIZED,
         ServiceError::Forbidden => StatusCode::FORBIDDEN,
         ServiceError::Invalid(_) | ServiceError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ServiceError::Blocked(..) => StatusCode::CONFLICT,
         ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
         ServiceError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -169,6 +170,9 @@ pub fn service_error(e: ServiceError) -> AppError {
     let mut err = AppError::new(e.msg());
     if let ServiceError::Invalid(fields) = &e {
         err.fields = fields.iter().map(|(f, m)| ((*f).to_owned(), *m)).collect();
+    }
+    if let ServiceError::Blocked(_, names) = &e {
+        err.args = vec![("names".to_owned(), names.join(", "))];
     }
     if let ServiceError::Internal(cause) = &e {
         let request_id = use_context::<RequestCtx>()

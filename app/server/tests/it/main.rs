@@ -5,6 +5,7 @@
 mod accounts;
 mod browser;
 mod helpers;
+mod inventory;
 mod mail;
 mod matrix;
 mod security;

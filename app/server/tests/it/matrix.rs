@@ -7,6 +7,7 @@
 //! entry here fails the test, and so does an entry for a route that is gone.
 
 use crate::helpers::*;
+use crate::inventory::{create_service, create_vendor};
 use reqwest::Client;
 use std::collections::BTreeMap;
 
@@ -22,6 +23,11 @@ struct World {
     b_revoked_token: String,
     b_mail: String,
     b_used_reset_token: String,
+    a_vendor: String,
+    b_vendor: String,
+    b_contact: String,
+    b_service: String,
+    b_data_class: String,
 }
 
 /// Strings that must never reach A.
@@ -37,7 +43,90 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_editor_membership.clone(),
         w.b_pending_invite.clone(),
         w.b_mail.clone(),
+        "Beta Vendor GmbH".into(),
+        "contact@beta.example".into(),
+        "Beta Secret Bot".into(),
+        "Beta Secrets".into(),
+        "per-tenant cache at Beta".into(),
+        w.b_vendor.clone(),
+        w.b_contact.clone(),
+        w.b_service.clone(),
+        w.b_data_class.clone(),
     ]
+}
+
+/// B's inventory: a vendor with a contact, a service with a finding, a data class.
+/// Returns (vendor, contact, service, data class) ids.
+async fn b_inventory(app: &TestApp, b: &Client) -> (String, String, String, String) {
+    let vendor = create_vendor(app, b, "Beta Vendor GmbH", "application").await;
+    let r = app
+        .call(
+            b,
+            "add_contact",
+            &[
+                ("vendor_id", vendor.as_str()),
+                ("contact[name]", "Beta Contact"),
+                ("contact[email]", "contact@beta.example"),
+                ("contact[lang]", "de"),
+                ("contact[role]", "dpo"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    let detail: serde_json::Value = app
+        .call(b, "vendor_detail", &[("vendor_id", vendor.as_str())])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let contact = detail["contacts"][0]["id"].as_str().unwrap().to_owned();
+    let r = app
+        .call(
+            b,
+            "save_data_class",
+            &[("name", "Beta Secrets"), ("personal", "true")],
+        )
+        .await;
+    assert!(accepted(&r));
+    let classes: serde_json::Value = app
+        .call(b, "data_classes_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let class = classes
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "Beta Secrets")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let service = create_service(
+        app,
+        b,
+        &[
+            ("form[name]", "Beta Secret Bot"),
+            ("form[vendor_id]", vendor.as_str()),
+            ("form[data_classes][0]", class.as_str()),
+        ],
+    )
+    .await;
+    let r = app
+        .call(
+            b,
+            "save_finding",
+            &[
+                ("service_id", service.as_str()),
+                ("finding[topic]", "separation"),
+                ("finding[status]", "stated"),
+                ("finding[summary]", "per-tenant cache at Beta"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    (vendor, contact, service, class)
 }
 
 fn token_of(link: &str) -> String {
@@ -82,7 +171,14 @@ async fn world(b: Db) -> Option<World> {
     let data = app.settings(&b_owner).await;
     let member = |email: &str| id_by_email(&data["members"], email);
     let a_data = app.settings(&a).await;
+    let (b_vendor, b_contact, b_service, b_data_class) = b_inventory(&app, &b_owner).await;
+    let a_vendor = create_vendor(&app, &a, "Alpha Vendor", "application").await;
     Some(World {
+        a_vendor,
+        b_vendor,
+        b_contact,
+        b_service,
+        b_data_class,
         a_org: a_data["org"]["id"].as_str().unwrap().to_owned(),
         b_org: data["org"]["id"].as_str().unwrap().to_owned(),
         b_owner_membership: member("owner@beta.example"),
@@ -133,7 +229,8 @@ async fn used_reset_token(app: &TestApp, email: &str) -> String {
     token
 }
 
-type Extra = &'static [(&'static str, &'static str)];
+/// Further form fields of a probe (may use the world's ids).
+type Extra = fn(&World) -> Vec<(&'static str, String)>;
 
 /// How a route is probed.
 enum Probe {
@@ -151,6 +248,9 @@ enum Probe {
         b_token: fn(&World) -> String,
         extra: Extra,
     },
+    /// A page whose path holds B's object id (`{id}`): B's id and a random
+    /// id must get the same answer.
+    ForeignPath { b_id: fn(&World) -> String },
     /// No object id: the answer to A must not contain anything of B's. The
     /// form fields carry B's org id where a client could try to smuggle it in (T3).
     Scoped {
@@ -176,6 +276,11 @@ fn matrix() -> BTreeMap<String, Probe> {
         "/reports",
         "/settings",
         "/account",
+        "/services/new",
+        "/services/import",
+        "/vendors/new",
+        "/services/export.csv",
+        "/services/import-template.csv",
     ] {
         add(&format!("GET {page}"), none());
     }
@@ -184,7 +289,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignToken {
             field: "token",
             b_token: |w| w.b_revoked_token.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add("GET /health", none());
@@ -196,7 +301,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignId {
             field: "org_id",
             b_id: |w| w.b_org.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add(
@@ -204,7 +309,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignId {
             field: "membership_id",
             b_id: |w| w.b_editor_membership.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add(
@@ -212,7 +317,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignId {
             field: "membership_id",
             b_id: |w| w.b_owner_membership.clone(),
-            extra: &[("role", "viewer")],
+            extra: |_| vec![("role", "viewer".into())],
         },
     );
     add(
@@ -220,7 +325,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignId {
             field: "invite_id",
             b_id: |w| w.b_pending_invite.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add(
@@ -228,7 +333,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignToken {
             field: "token",
             b_token: |w| w.b_revoked_token.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add(
@@ -236,7 +341,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignToken {
             field: "token",
             b_token: |w| w.b_used_token.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add(
@@ -244,7 +349,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignToken {
             field: "token",
             b_token: |w| w.b_used_token.clone(),
-            extra: &[("name", "Mallory"), ("password", PASSWORD)],
+            extra: |_| vec![("name", "Mallory".into()), ("password", PASSWORD.into())],
         },
     );
     add(
@@ -324,7 +429,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignToken {
             field: "token",
             b_token: |w| w.b_used_reset_token.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add(
@@ -338,7 +443,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignToken {
             field: "token",
             b_token: |w| w.b_used_reset_token.clone(),
-            extra: &[],
+            extra: |_| vec![],
         },
     );
     add(
@@ -346,7 +451,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignToken {
             field: "token",
             b_token: |w| w.b_used_reset_token.clone(),
-            extra: &[("password", "mallory's password")],
+            extra: |_| vec![("password", "mallory's password".into())],
         },
     );
     add(
@@ -360,7 +465,142 @@ fn matrix() -> BTreeMap<String, Probe> {
         ForeignId {
             field: "mail_id",
             b_id: |w| w.b_mail.clone(),
-            extra: &[],
+            extra: |_| vec![],
+        },
+    );
+    for page in ["/services/{id}", "/services/{id}/edit"] {
+        add(
+            &format!("GET {page}"),
+            ForeignPath {
+                b_id: |w| w.b_service.clone(),
+            },
+        );
+    }
+    for page in ["/vendors/{id}", "/vendors/{id}/edit"] {
+        add(
+            &format!("GET {page}"),
+            ForeignPath {
+                b_id: |w| w.b_vendor.clone(),
+            },
+        );
+    }
+    let org_only = || Scoped {
+        form: |w| vec![("org_id", w.b_org.clone())],
+    };
+    for f in [
+        "dashboard_data",
+        "vendor_list",
+        "service_list",
+        "data_classes_data",
+    ] {
+        add(&format!("POST /api/{f}"), org_only());
+    }
+    let vendor_probe = |extra: Extra| ForeignId {
+        field: "vendor_id",
+        b_id: |w| w.b_vendor.clone(),
+        extra,
+    };
+    let service_probe = |extra: Extra| ForeignId {
+        field: "service_id",
+        b_id: |w| w.b_service.clone(),
+        extra,
+    };
+    add("POST /api/vendor_detail", vendor_probe(|_| vec![]));
+    add("POST /api/delete_vendor", vendor_probe(|_| vec![]));
+    add(
+        "POST /api/archive_vendor",
+        vendor_probe(|_| vec![("archived", "true".into())]),
+    );
+    add(
+        "POST /api/save_vendor",
+        vendor_probe(|_| {
+            vec![
+                ("form[name]", "Renamed by A".into()),
+                ("form[role]", "integrator".into()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/add_contact",
+        vendor_probe(|_| {
+            vec![
+                ("contact[name]", "Mallory".into()),
+                ("contact[email]", "mallory@alpha.example".into()),
+                ("contact[lang]", "en".into()),
+                ("contact[role]", "other".into()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/remove_contact",
+        ForeignId {
+            field: "contact_id",
+            b_id: |w| w.b_contact.clone(),
+            extra: |_| vec![],
+        },
+    );
+    add("POST /api/service_detail", service_probe(|_| vec![]));
+    add("POST /api/service_form_data", service_probe(|_| vec![]));
+    add("POST /api/delete_service", service_probe(|_| vec![]));
+    add(
+        "POST /api/archive_service",
+        service_probe(|_| vec![("archived", "true".into())]),
+    );
+    add(
+        "POST /api/save_service",
+        service_probe(|w| {
+            vec![
+                ("form[name]", "Renamed by A".into()),
+                ("form[vendor_id]", w.a_vendor.clone()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/save_finding",
+        service_probe(|_| {
+            vec![
+                ("finding[topic]", "separation".into()),
+                ("finding[status]", "unknown".into()),
+                ("finding[summary]", "overwritten by A".into()),
+            ]
+        }),
+    );
+    let class_probe = |extra: Extra| ForeignId {
+        field: "data_class_id",
+        b_id: |w| w.b_data_class.clone(),
+        extra,
+    };
+    add(
+        "POST /api/save_data_class",
+        class_probe(|_| vec![("name", "Renamed by A".into())]),
+    );
+    add("POST /api/delete_data_class", class_probe(|_| vec![]));
+    add(
+        "POST /api/import_preview",
+        Scoped {
+            form: |w| {
+                vec![
+                    (
+                        "csv",
+                        "name,vendor\nAlpha Imported,Alpha Import Vendor\n".into(),
+                    ),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/import_commit",
+        Scoped {
+            form: |w| {
+                vec![
+                    (
+                        "csv",
+                        "name,vendor\nAlpha Imported,Alpha Import Vendor\n".into(),
+                    ),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
         },
     );
     m
@@ -395,9 +635,14 @@ async fn call(w: &World, method: &str, path: &str, form: &[(&str, String)]) -> (
     answer(r).await
 }
 
-fn with_extra(field: &'static str, value: String, extra: Extra) -> Vec<(&'static str, String)> {
+fn with_extra(
+    w: &World,
+    field: &'static str,
+    value: String,
+    extra: Extra,
+) -> Vec<(&'static str, String)> {
     let mut form = vec![(field, value)];
-    form.extend(extra.iter().map(|(k, v)| (*k, v.to_string())));
+    form.extend(extra(w));
     form
 }
 
@@ -427,16 +672,24 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
     let markers = b_markers(&w);
     let random = uuid::Uuid::new_v4().to_string();
     let random_token = "A".repeat(43);
-    // sign_out last: it ends A's session.
+    // create_org next to last: it moves A's session into the new
+    // organisation, where A's vendor does not exist. sign_out last: it ends
+    // A's session.
     let mut order: Vec<(&String, &Probe)> = matrix.iter().collect();
-    order.sort_by_key(|(k, _)| k.ends_with("sign_out"));
+    order.sort_by_key(|(k, _)| (k.ends_with("sign_out"), k.ends_with("create_org")));
     for (key, probe) in order {
         let (method, path) = key.split_once(' ').unwrap();
         match probe {
             Probe::ForeignId { field, b_id, extra } => {
-                let foreign = call(&w, method, path, &with_extra(field, b_id(&w), extra)).await;
-                let missing =
-                    call(&w, method, path, &with_extra(field, random.clone(), extra)).await;
+                let foreign =
+                    call(&w, method, path, &with_extra(&w, field, b_id(&w), *extra)).await;
+                let missing = call(
+                    &w,
+                    method,
+                    path,
+                    &with_extra(&w, field, random.clone(), *extra),
+                )
+                .await;
                 assert_eq!(foreign.0, 404, "{key} with B's id: {foreign:?}");
                 assert_eq!(
                     foreign, missing,
@@ -455,12 +708,18 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
                     )
                 } else {
                     (
-                        call(&w, method, path, &with_extra(field, b_token(&w), extra)).await,
                         call(
                             &w,
                             method,
                             path,
-                            &with_extra(field, random_token.clone(), extra),
+                            &with_extra(&w, field, b_token(&w), *extra),
+                        )
+                        .await,
+                        call(
+                            &w,
+                            method,
+                            path,
+                            &with_extra(&w, field, random_token.clone(), *extra),
                         )
                         .await,
                     )
@@ -468,6 +727,18 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
                 assert_eq!(
                     foreign, missing,
                     "{key}: B's dead token must look exactly like a random one"
+                );
+                for m in &markers {
+                    assert!(!foreign.1.contains(m.as_str()), "{key} shows B's {m}");
+                }
+            }
+            Probe::ForeignPath { b_id } => {
+                let foreign = call(&w, method, &path.replace("{id}", &b_id(&w)), &[]).await;
+                let missing = call(&w, method, &path.replace("{id}", &random), &[]).await;
+                assert_eq!(foreign.0, 404, "{key} with B's id: {foreign:?}");
+                assert_eq!(
+                    foreign, missing,
+                    "{key}: B's id must look exactly like a missing one"
                 );
                 for m in &markers {
                     assert!(!foreign.1.contains(m.as_str()), "{key} shows B's {m}");
@@ -544,4 +815,40 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .map(|o| o.name)
         .collect();
     assert_eq!(a_orgs, vec!["Alpha Consulting", "Alpha Two"]);
+
+    // B's inventory is untouched; A's import landed in A.
+    let b_service = store
+        .service(&b_tenant, w.b_service.parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(b_service.service.name, "Beta Secret Bot");
+    assert!(b_service.service.archived_at.is_none());
+    assert_eq!(
+        b_service.findings[0].summary.as_deref(),
+        Some("per-tenant cache at Beta")
+    );
+    assert_eq!(b_service.data_classes.len(), 1);
+    let b_vendor = store
+        .vendor(&b_tenant, w.b_vendor.parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(b_vendor.name, "Beta Vendor GmbH");
+    assert!(b_vendor.archived_at.is_none());
+    let b_contacts = store.contacts(&b_tenant, b_vendor.id).await.unwrap();
+    assert_eq!(b_contacts.len(), 1);
+    let b_classes = store.data_classes(&b_tenant).await.unwrap();
+    assert!(b_classes.iter().any(|c| c.name == "Beta Secrets"));
+    assert_eq!(
+        store.service_details(&b_tenant).await.unwrap().len(),
+        1,
+        "nothing imported into B"
+    );
+    let a_services: Vec<String> = store
+        .service_details(&a_tenant)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|d| d.service.name)
+        .collect();
+    assert_eq!(a_services, vec!["Alpha Imported"]);
 }

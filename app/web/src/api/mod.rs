@@ -5,6 +5,9 @@
 //! redirect, so that the browser shows the new state by loading the page again.
 //! All of them are POSTs and pass the same-origin check of the server.
 
+mod inventory;
+pub use inventory::*;
+
 use crate::error::AppError;
 use aivet_domain::{InviteId, Lang, MembershipId, OrgId, Role};
 use chrono::{DateTime, Utc};

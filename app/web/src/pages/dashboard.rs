@@ -1,9 +1,11 @@
-//! The dashboard: where a user starts. For now the five-step guide of the
-//! checklist; counts arrive with the inventory.
+//! The dashboard: where a user starts. The inventory's figures, and the
+//! five-step guide of the checklist (first thing an empty organisation sees).
 
+use crate::api::{self, DashboardView};
 use crate::app::page_ctx;
 use crate::components::AppLayout;
 use crate::i18n::t;
+use crate::pages::vendors::LoadError;
 use aivet_domain::Msg;
 use leptos::prelude::*;
 
@@ -12,33 +14,102 @@ pub fn Dashboard() -> impl IntoView {
     let pc = page_ctx();
     let name = pc.user.as_ref().map(|u| u.name.clone()).unwrap_or_default();
     let has_org = pc.org.is_some();
-    let steps = [
-        (Msg::Step1Title, Msg::Step1Text, "/services"),
-        (Msg::Step2Title, Msg::Step2Text, "/services"),
-        (Msg::Step3Title, Msg::Step3Text, "/vendors"),
-        (Msg::Step4Title, Msg::Step4Text, "/services"),
-        (Msg::Step5Title, Msg::Step5Text, "/follow-ups"),
-    ];
+    let data = Resource::new_blocking(
+        move || has_org,
+        |has_org| async move {
+            if has_org {
+                api::dashboard_data().await.map(Some)
+            } else {
+                Ok(None)
+            }
+        },
+    );
     view! {
         <AppLayout title=Msg::DashboardTitle>
             <p class="lead" id="welcome">
                 {Msg::DashboardWelcome.fill(crate::i18n::lang(), &[("name", &name)])}
             </p>
-            {if has_org {
-                view! {
-                    <section class="panel" aria-labelledby="start-here">
-                        <h2 id="start-here">{t(Msg::StartHereTitle)}</h2>
-                        <p>{t(Msg::StartHereLead)}</p>
-                        <ol class="steps">
-                            {steps.into_iter().map(|(title, text, href)| view! {
-                                <li><a href=href><strong>{t(title)}</strong></a><span>{t(text)}</span></li>
-                            }).collect_view()}
-                        </ol>
-                    </section>
-                }.into_any()
-            } else {
-                view! { <div class="empty"><p>{t(Msg::NoOrganisation)}</p><p><a href="/settings">{t(Msg::NewOrgTitle)}</a></p></div> }.into_any()
-            }}
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(Some(d)) => view! { <Overview d/> }.into_any(),
+                        Ok(None) => view! {
+                            <div class="empty"><p>{t(Msg::NoOrganisation)}</p><p><a href="/settings">{t(Msg::NewOrgTitle)}</a></p></div>
+                        }.into_any(),
+                        Err(e) => view! { <LoadError e/> }.into_any(),
+                    }
+                })}
+            </Suspense>
         </AppLayout>
+    }
+}
+
+#[component]
+fn Overview(d: DashboardView) -> impl IntoView {
+    let services = d.in_use + d.trial + d.retired;
+    let figures = [
+        (
+            "in-use",
+            Msg::StatusInUse,
+            d.in_use,
+            "/services?status=in_use",
+        ),
+        ("trial", Msg::StatusTrial, d.trial, "/services?status=trial"),
+        ("personal", Msg::DashPersonal, d.personal, "/services"),
+        (
+            "open-findings",
+            Msg::DashOpenFindings,
+            d.open_findings,
+            "/services",
+        ),
+        ("vendors", Msg::DashVendors, d.vendors, "/vendors"),
+    ];
+    let cards = figures
+        .into_iter()
+        .map(|(id, label, n, href)| {
+            let attention = matches!(id, "personal" | "open-findings") && n > 0;
+            view! {
+                <a class="figure" href=href id=format!("count-{id}") class:attention=attention>
+                    <span class="figure-n">{n}</span>
+                    <span class="figure-label">{t(label)}</span>
+                </a>
+            }
+        })
+        .collect_view();
+    // Steps 1 and 2 are the inventory's; the others arrive with questions,
+    // decisions and follow-ups.
+    let done = [services > 0, d.known_findings > 0, false, false, false];
+    let steps = [
+        (Msg::Step1Title, Msg::Step1Text, "/services/new"),
+        (Msg::Step2Title, Msg::Step2Text, "/services"),
+        (Msg::Step3Title, Msg::Step3Text, "/vendors"),
+        (Msg::Step4Title, Msg::Step4Text, "/services"),
+        (Msg::Step5Title, Msg::Step5Text, "/follow-ups"),
+    ];
+    let guide = view! {
+        <section class="panel" aria-labelledby="start-here">
+            <h2 id="start-here">{t(Msg::StartHereTitle)}</h2>
+            <p>{t(Msg::StartHereLead)}</p>
+            <ol class="steps">
+                {steps.into_iter().zip(done).map(|((title, text, href), done)| view! {
+                    <li class:done=done>
+                        <a href=href><strong>{t(title)}</strong></a>
+                        <span>{t(text)}{done.then(|| view! { " " <span class="badge ok">{t(Msg::StepDone)}</span> })}</span>
+                    </li>
+                }).collect_view()}
+            </ol>
+        </section>
+    };
+    if services == 0 {
+        view! { {guide} }.into_any()
+    } else {
+        view! {
+            <section class="panel" aria-labelledby="inventory-title">
+                <h2 id="inventory-title">{t(Msg::DashInventoryTitle)}</h2>
+                <div class="figures">{cards}</div>
+            </section>
+            {guide}
+        }
+        .into_any()
     }
 }

@@ -6,4 +6,6 @@ pub mod dashboard;
 pub mod invite;
 pub mod not_found;
 pub mod placeholders;
+pub mod services;
 pub mod settings;
+pub mod vendors;

@@ -17,14 +17,6 @@ fn Area(title: Msg, empty: Msg) -> impl IntoView {
 }
 
 #[component]
-pub fn ServicesPage() -> impl IntoView {
-    view! { <Area title=Msg::NavServices empty=Msg::EmptyServices/> }
-}
-#[component]
-pub fn VendorsPage() -> impl IntoView {
-    view! { <Area title=Msg::NavVendors empty=Msg::EmptyVendors/> }
-}
-#[component]
 pub fn FollowUpsPage() -> impl IntoView {
     view! { <Area title=Msg::NavFollowUps empty=Msg::EmptyFollowUps/> }
 }

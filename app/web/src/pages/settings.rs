@@ -77,7 +77,8 @@ fn Settings(d: SettingsView) -> impl IntoView {
     .into_any();
     let can_edit = d.org.role != Role::Viewer;
     let mail = view! { <MailPanel mail=d.mail.clone() can_edit/> }.into_any();
-    view! { {org} {members} {invites} {mail} {audit} }
+    let classes = view! { <DataClassesPanel owner/> }.into_any();
+    view! { {org} {members} {invites} {classes} {mail} {audit} }
 }
 
 #[component]
@@ -333,4 +334,83 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
             </td>
         </tr>
     }
+}
+
+/// The organisation's data classes: owners rename, mark, archive, add and
+/// delete them; everyone else sees them.
+#[component]
+fn DataClassesPanel(owner: bool) -> impl IntoView {
+    let data = Resource::new_blocking(|| (), |_| api::data_classes_data());
+    let add = ServerAction::<api::SaveDataClass>::new();
+    let add_error = action_error(add);
+    view! {
+        <section class="panel" id="data-classes" aria-labelledby="data-classes-title">
+            <h2 id="data-classes-title">{t(Msg::DataClassesTitle)}</h2>
+            <p class="muted">{t(Msg::DataClassesLead)}</p>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(list) => view! {
+                            <ul class="data-classes" id="data-class-list">
+                                {list.into_iter().map(|c| view! { <DataClassRow c owner/> }).collect_view()}
+                            </ul>
+                        }.into_any(),
+                        Err(e) => view! { <div class="alert error" role="alert">{t(e.msg)}</div> }.into_any(),
+                    }
+                })}
+            </Suspense>
+            {owner.then(|| view! {
+                <h3>{t(Msg::AddDataClass)}</h3>
+                <ActionForm action=add attr:class="form narrow" attr:id="data-class-form">
+                    <FormError error=add_error/>
+                    <Field name="name" label=Msg::FieldName error=add_error/>
+                    <label class="check">
+                        <input type="checkbox" name="personal" value="true"/>
+                        <span>{t(Msg::FieldPersonal)}</span>
+                    </label>
+                    <Submit label=Msg::AddDataClass pending=add.pending().into() id="add-data-class"/>
+                </ActionForm>
+            })}
+        </section>
+    }
+}
+
+#[component]
+fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
+    let save = ServerAction::<api::SaveDataClass>::new();
+    let delete = ServerAction::<api::DeleteDataClass>::new();
+    let save_error = action_error(save);
+    let delete_error = action_error(delete);
+    let id = c.id.to_string();
+    if !owner {
+        return view! {
+            <li>
+                <span>{c.name.clone()}</span>
+                {c.personal.then(|| view! { " " <span class="badge warn">{t(Msg::SendsPersonalData)}</span> })}
+                {c.archived.then(|| view! { " " <span class="badge">{t(Msg::ArchivedBadge)}</span> })}
+            </li>
+        }
+        .into_any();
+    }
+    let input_id = format!("dc-{id}");
+    let id2 = id.clone();
+    view! {
+        <li>
+            <ActionForm action=save attr:class="inline-form wrap">
+                <input type="hidden" name="data_class_id" value=id.clone()/>
+                <label for=input_id.clone() class="visually-hidden">{t(Msg::FieldName)}</label>
+                <input id=input_id name="name" value=c.name.clone() required/>
+                <label class="check"><input type="checkbox" name="personal" value="true" checked=c.personal/><span>{t(Msg::FieldPersonal)}</span></label>
+                <label class="check"><input type="checkbox" name="archived" value="true" checked=c.archived/><span>{t(Msg::FieldArchived)}</span></label>
+                <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
+            </ActionForm>
+            <ActionForm action=delete attr:class="inline-form">
+                <input type="hidden" name="data_class_id" value=id2/>
+                <button type="submit" class="button small danger-outline">{t(Msg::Delete)}</button>
+            </ActionForm>
+            <FormError error=save_error/>
+            <FormError error=delete_error/>
+        </li>
+    }
+    .into_any()
 }

@@ -1,0 +1,736 @@
+//! Server functions of the inventory: vendors and contacts, services and
+//! findings, data classes, the dashboard figures and the CSV import.
+
+use crate::error::AppError;
+use aivet_domain::inventory::{
+    AuthorityNotifier, ContactForm, ContactRole, Deployment, FindingForm, FindingStatus,
+    FindingTopic, ServiceForm, ServiceStatus, VendorForm, VendorRole,
+};
+use aivet_domain::{ContactId, DataClassId, Lang, MembershipId, Msg, ServiceId, VendorId};
+use chrono::{DateTime, NaiveDate, Utc};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "ssr")]
+use crate::ssr::{auth, ctx, done, service_error};
+#[cfg(feature = "ssr")]
+use aivet_services::ServiceError;
+
+/// How many services one page of the list shows.
+pub const PAGE_SIZE: i64 = 50;
+
+/// A record named in a select or a list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Named<I> {
+    pub id: I,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VendorRowView {
+    pub id: VendorId,
+    pub name: String,
+    pub role: VendorRole,
+    pub website: Option<String>,
+    pub services: i64,
+    pub primary_contact: Option<String>,
+    pub archived: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VendorListView {
+    pub rows: Vec<VendorRowView>,
+    pub can_edit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ContactView {
+    pub id: ContactId,
+    pub name: String,
+    pub email: String,
+    pub lang: Lang,
+    pub role: ContactRole,
+    pub primary: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VendorDetailView {
+    pub id: VendorId,
+    pub form: VendorForm,
+    pub role: VendorRole,
+    pub archived: bool,
+    pub updated_at: DateTime<Utc>,
+    pub contacts: Vec<ContactView>,
+    pub services: Vec<Named<ServiceId>>,
+    pub can_edit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ServiceRowView {
+    pub id: ServiceId,
+    pub name: String,
+    pub vendor: String,
+    pub integrator: Option<String>,
+    pub status: ServiceStatus,
+    pub owner: Option<String>,
+    pub data_classes: Vec<String>,
+    pub personal: bool,
+    pub known_findings: i64,
+    pub archived: bool,
+}
+
+/// What the filters of the service list can choose from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Choices {
+    pub vendors: Vec<Named<VendorId>>,
+    pub data_classes: Vec<DataClassChoice>,
+    pub members: Vec<Named<MembershipId>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DataClassChoice {
+    pub id: DataClassId,
+    pub name: String,
+    pub personal: bool,
+    pub archived: bool,
+    pub services: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ServiceListView {
+    pub rows: Vec<ServiceRowView>,
+    pub total: i64,
+    pub offset: i64,
+    pub choices: Choices,
+    pub can_edit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FindingView {
+    pub topic: FindingTopic,
+    pub status: FindingStatus,
+    pub summary: Option<String>,
+    pub source_url: Option<String>,
+    pub checked_on: Option<NaiveDate>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ServiceDetailView {
+    pub id: ServiceId,
+    pub name: String,
+    pub purpose: Option<String>,
+    pub vendor: Named<VendorId>,
+    pub integrator: Option<Named<VendorId>>,
+    pub model_provider: Option<Named<VendorId>>,
+    pub inference_host: Option<Named<VendorId>>,
+    pub model: Option<String>,
+    pub engine: Option<String>,
+    pub deployment: Deployment,
+    pub owner: Option<String>,
+    pub status: ServiceStatus,
+    pub data_classes: Vec<String>,
+    pub dpa_signed_on: Option<NaiveDate>,
+    pub dpa_url: Option<String>,
+    pub notice_hours: Option<i32>,
+    pub notice_channel: Option<String>,
+    pub authority_notifier: AuthorityNotifier,
+    pub archived: bool,
+    pub updated_at: DateTime<Utc>,
+    /// One per topic, in the order of the topics.
+    pub findings: Vec<FindingView>,
+    pub can_edit: bool,
+}
+
+/// The service form: its current values and what its selects offer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ServiceFormView {
+    pub form: ServiceForm,
+    pub choices: Choices,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DashboardView {
+    pub in_use: i64,
+    pub trial: i64,
+    pub retired: i64,
+    pub vendors: i64,
+    pub personal: i64,
+    pub open_findings: i64,
+    pub known_findings: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImportErrorView {
+    pub row: usize,
+    pub column: String,
+    pub msg: Msg,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImportPlanView {
+    pub rows: usize,
+    pub errors: Vec<ImportErrorView>,
+    pub new_vendors: Vec<String>,
+}
+
+#[cfg(feature = "ssr")]
+fn parse_id<T: std::str::FromStr>(s: &str) -> Result<T, AppError> {
+    s.parse().map_err(|_| service_error(ServiceError::NotFound))
+}
+
+#[cfg(feature = "ssr")]
+fn opt<T: std::str::FromStr>(s: &str) -> Option<T> {
+    let s = s.trim();
+    (!s.is_empty()).then(|| s.parse().ok()).flatten()
+}
+
+#[cfg(feature = "ssr")]
+async fn choices(
+    c: &crate::ssr::RequestCtx,
+    a: &aivet_services::Auth,
+) -> Result<Choices, AppError> {
+    let s = &c.services;
+    let vendors = s
+        .vendors(a, &Default::default())
+        .await
+        .map_err(service_error)?;
+    let data_classes = s.data_classes(a).await.map_err(service_error)?;
+    let members = s.members(a).await.map_err(service_error)?;
+    Ok(Choices {
+        vendors: vendors
+            .into_iter()
+            .map(|v| Named {
+                id: v.id,
+                name: v.name,
+            })
+            .collect(),
+        data_classes: data_classes
+            .into_iter()
+            .map(|d| DataClassChoice {
+                id: d.id,
+                name: d.name,
+                personal: d.personal,
+                archived: d.archived_at.is_some(),
+                services: d.services,
+            })
+            .collect(),
+        members: members
+            .into_iter()
+            .map(|m| Named {
+                id: m.id,
+                name: m.name,
+            })
+            .collect(),
+    })
+}
+
+#[cfg(feature = "ssr")]
+fn can_edit(a: &aivet_services::Auth) -> Result<bool, AppError> {
+    Ok(a.tenant().map_err(service_error)?.role().can_edit())
+}
+
+#[server(endpoint = "dashboard_data")]
+pub async fn dashboard_data() -> Result<DashboardView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let n = c
+        .services
+        .inventory_counts(a)
+        .await
+        .map_err(service_error)?;
+    Ok(DashboardView {
+        in_use: n.in_use,
+        trial: n.trial,
+        retired: n.retired,
+        vendors: n.vendors,
+        personal: n.personal,
+        open_findings: n.open_findings,
+        known_findings: n.known_findings,
+    })
+}
+
+// --- vendors ---
+
+#[server(endpoint = "vendor_list")]
+pub async fn vendor_list(
+    #[server(default)] q: String,
+    #[server(default)] role: String,
+    #[server(default)] sort: String,
+    #[server(default)] archived: String,
+) -> Result<VendorListView, AppError> {
+    use aivet_store::inventory::{VendorQuery, VendorSort};
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let query = VendorQuery {
+        text: Some(q),
+        role: opt(&role),
+        archived: !archived.is_empty(),
+        sort: if sort == "updated" {
+            VendorSort::Updated
+        } else {
+            VendorSort::Name
+        },
+    };
+    let rows = c.services.vendors(a, &query).await.map_err(service_error)?;
+    Ok(VendorListView {
+        rows: rows
+            .into_iter()
+            .map(|v| VendorRowView {
+                id: v.id,
+                name: v.name,
+                role: v.role,
+                website: v.website,
+                services: v.services,
+                primary_contact: v.primary_contact,
+                archived: v.archived_at.is_some(),
+            })
+            .collect(),
+        can_edit: can_edit(a)?,
+    })
+}
+
+#[server(endpoint = "vendor_detail")]
+pub async fn vendor_detail(vendor_id: String) -> Result<VendorDetailView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let p = c
+        .services
+        .vendor(a, parse_id(&vendor_id)?)
+        .await
+        .map_err(service_error)?;
+    let v = p.vendor;
+    let s = |o: Option<String>| o.unwrap_or_default();
+    Ok(VendorDetailView {
+        id: v.id,
+        role: v.role,
+        archived: v.archived_at.is_some(),
+        updated_at: v.updated_at,
+        form: VendorForm {
+            name: v.name,
+            website: s(v.website),
+            role: v.role.as_str().to_owned(),
+            dpa_url: s(v.dpa_url),
+            privacy_url: s(v.privacy_url),
+            subprocessors_url: s(v.subprocessors_url),
+            status_url: s(v.status_url),
+            trust_url: s(v.trust_url),
+            notes: s(v.notes),
+        },
+        contacts: p
+            .contacts
+            .into_iter()
+            .map(|c| ContactView {
+                id: c.id,
+                name: c.name,
+                email: c.email,
+                lang: c.lang,
+                role: c.role,
+                primary: c.is_primary,
+            })
+            .collect(),
+        services: p
+            .services
+            .into_iter()
+            .map(|s| Named {
+                id: s.id,
+                name: s.name,
+            })
+            .collect(),
+        can_edit: can_edit(a)?,
+    })
+}
+
+/// Creates a vendor (empty `vendor_id`) or saves an existing one.
+#[server(endpoint = "save_vendor")]
+pub async fn save_vendor(
+    #[server(default)] vendor_id: String,
+    form: VendorForm,
+) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id = if vendor_id.trim().is_empty() {
+        c.services
+            .create_vendor(a, &form)
+            .await
+            .map_err(service_error)?
+    } else {
+        let id: VendorId = parse_id(&vendor_id)?;
+        c.services
+            .update_vendor(a, id, &form)
+            .await
+            .map_err(service_error)?;
+        id
+    };
+    done(&format!("/vendors/{id}"))
+}
+
+#[server(endpoint = "archive_vendor")]
+pub async fn archive_vendor(vendor_id: String, archived: bool) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: VendorId = parse_id(&vendor_id)?;
+    c.services
+        .archive_vendor(a, id, archived)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/vendors/{id}"))
+}
+
+#[server(endpoint = "delete_vendor")]
+pub async fn delete_vendor(vendor_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services
+        .delete_vendor(a, parse_id(&vendor_id)?)
+        .await
+        .map_err(service_error)?;
+    done("/vendors")
+}
+
+#[server(endpoint = "add_contact")]
+pub async fn add_contact(vendor_id: String, contact: ContactForm) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: VendorId = parse_id(&vendor_id)?;
+    c.services
+        .add_contact(a, id, &contact)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/vendors/{id}#contacts"))
+}
+
+#[server(endpoint = "remove_contact")]
+pub async fn remove_contact(contact_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let vendor = c
+        .services
+        .remove_contact(a, parse_id(&contact_id)?)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/vendors/{vendor}#contacts"))
+}
+
+// --- services ---
+
+#[server(endpoint = "service_list")]
+#[allow(clippy::too_many_arguments)]
+pub async fn service_list(
+    #[server(default)] q: String,
+    #[server(default)] vendor: String,
+    #[server(default)] status: String,
+    #[server(default)] data_class: String,
+    #[server(default)] owner: String,
+    #[server(default)] sort: String,
+    #[server(default)] archived: String,
+    #[server(default)] page: String,
+) -> Result<ServiceListView, AppError> {
+    use aivet_store::inventory::{ServiceQuery, ServiceSort};
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let page: i64 = page.trim().parse().unwrap_or(1).clamp(1, 100_000);
+    let query = ServiceQuery {
+        text: Some(q),
+        vendor: opt(&vendor),
+        status: opt(&status),
+        data_class: opt(&data_class),
+        owner: opt(&owner),
+        archived: !archived.is_empty(),
+        sort: match sort.as_str() {
+            "vendor" => ServiceSort::Vendor,
+            "status" => ServiceSort::Status,
+            "updated" => ServiceSort::Updated,
+            _ => ServiceSort::Name,
+        },
+        offset: (page - 1) * PAGE_SIZE,
+        limit: PAGE_SIZE,
+    };
+    let result = c
+        .services
+        .services(a, &query)
+        .await
+        .map_err(service_error)?;
+    Ok(ServiceListView {
+        total: result.total,
+        offset: query.offset,
+        rows: result
+            .rows
+            .into_iter()
+            .map(|r| ServiceRowView {
+                data_classes: r.data_class_names(),
+                id: r.id,
+                name: r.name,
+                vendor: r.vendor_name,
+                integrator: r.integrator_name,
+                status: r.status,
+                owner: r.owner_name,
+                personal: r.personal,
+                known_findings: r.known_findings,
+                archived: r.archived_at.is_some(),
+            })
+            .collect(),
+        choices: choices(&c, a).await?,
+        can_edit: can_edit(a)?,
+    })
+}
+
+#[server(endpoint = "service_detail")]
+pub async fn service_detail(service_id: String) -> Result<ServiceDetailView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let d = c
+        .services
+        .service(a, parse_id(&service_id)?)
+        .await
+        .map_err(service_error)?;
+    let choices = choices(&c, a).await?;
+    let vendor = |id: Option<VendorId>| {
+        id.and_then(|id| choices.vendors.iter().find(|v| v.id == id).cloned())
+    };
+    let s = d.service;
+    Ok(ServiceDetailView {
+        id: s.id,
+        name: s.name,
+        purpose: s.purpose,
+        vendor: vendor(Some(s.vendor_id)).unwrap_or(Named {
+            id: s.vendor_id,
+            name: String::new(),
+        }),
+        integrator: vendor(s.integrator_id),
+        model_provider: vendor(s.model_provider_id),
+        inference_host: vendor(s.inference_host_id),
+        model: s.model,
+        engine: s.engine,
+        deployment: s.deployment,
+        owner: s.owner_id.and_then(|o| {
+            choices
+                .members
+                .iter()
+                .find(|m| m.id == o)
+                .map(|m| m.name.clone())
+        }),
+        status: s.status,
+        data_classes: d
+            .data_classes
+            .iter()
+            .filter_map(|id| choices.data_classes.iter().find(|c| c.id == *id))
+            .map(|c| c.name.clone())
+            .collect(),
+        dpa_signed_on: s.dpa_signed_on,
+        dpa_url: s.dpa_url,
+        notice_hours: s.notice_hours,
+        notice_channel: s.notice_channel,
+        authority_notifier: s.authority_notifier,
+        archived: s.archived_at.is_some(),
+        updated_at: s.updated_at,
+        findings: FindingTopic::ALL
+            .iter()
+            .map(
+                |topic| match d.findings.iter().find(|f| f.topic == *topic) {
+                    Some(f) => FindingView {
+                        topic: *topic,
+                        status: f.status,
+                        summary: f.summary.clone(),
+                        source_url: f.source_url.clone(),
+                        checked_on: f.checked_on,
+                    },
+                    None => FindingView {
+                        topic: *topic,
+                        status: FindingStatus::Unknown,
+                        summary: None,
+                        source_url: None,
+                        checked_on: None,
+                    },
+                },
+            )
+            .collect(),
+        can_edit: can_edit(a)?,
+    })
+}
+
+/// The service form's values: empty for a new service (`service_id` empty),
+/// else the service's.
+#[server(endpoint = "service_form_data")]
+pub async fn service_form_data(
+    #[server(default)] service_id: String,
+) -> Result<ServiceFormView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let form = if service_id.trim().is_empty() {
+        ServiceForm::default()
+    } else {
+        let d = c
+            .services
+            .service(a, parse_id(&service_id)?)
+            .await
+            .map_err(service_error)?;
+        let s = d.service;
+        let id = |v: Option<VendorId>| v.map(|v| v.to_string()).unwrap_or_default();
+        let text = |o: Option<String>| o.unwrap_or_default();
+        ServiceForm {
+            name: s.name,
+            purpose: text(s.purpose),
+            vendor_id: s.vendor_id.to_string(),
+            integrator_id: id(s.integrator_id),
+            model_provider_id: id(s.model_provider_id),
+            inference_host_id: id(s.inference_host_id),
+            model: text(s.model),
+            engine: text(s.engine),
+            deployment: s.deployment.as_str().to_owned(),
+            owner_id: s.owner_id.map(|o| o.to_string()).unwrap_or_default(),
+            status: s.status.as_str().to_owned(),
+            data_classes: d.data_classes.iter().map(|c| c.to_string()).collect(),
+            dpa_signed_on: s.dpa_signed_on.map(|d| d.to_string()).unwrap_or_default(),
+            dpa_url: text(s.dpa_url),
+            notice_hours: s.notice_hours.map(|h| h.to_string()).unwrap_or_default(),
+            notice_channel: text(s.notice_channel),
+            authority_notifier: s.authority_notifier.as_str().to_owned(),
+        }
+    };
+    Ok(ServiceFormView {
+        form,
+        choices: choices(&c, a).await?,
+    })
+}
+
+/// Creates a service (empty `service_id`) or saves an existing one.
+#[server(endpoint = "save_service")]
+pub async fn save_service(
+    #[server(default)] service_id: String,
+    form: ServiceForm,
+) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id = if service_id.trim().is_empty() {
+        c.services
+            .create_service(a, &form)
+            .await
+            .map_err(service_error)?
+    } else {
+        let id: ServiceId = parse_id(&service_id)?;
+        c.services
+            .update_service(a, id, &form)
+            .await
+            .map_err(service_error)?;
+        id
+    };
+    done(&format!("/services/{id}"))
+}
+
+#[server(endpoint = "archive_service")]
+pub async fn archive_service(service_id: String, archived: bool) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: ServiceId = parse_id(&service_id)?;
+    c.services
+        .archive_service(a, id, archived)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/services/{id}"))
+}
+
+#[server(endpoint = "delete_service")]
+pub async fn delete_service(service_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services
+        .delete_service(a, parse_id(&service_id)?)
+        .await
+        .map_err(service_error)?;
+    done("/services")
+}
+
+#[server(endpoint = "save_finding")]
+pub async fn save_finding(service_id: String, finding: FindingForm) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: ServiceId = parse_id(&service_id)?;
+    let topic = finding.topic.clone();
+    c.services
+        .save_finding(a, id, &finding)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/services/{id}#finding-{topic}"))
+}
+
+// --- data classes ---
+
+#[server(endpoint = "data_classes_data")]
+pub async fn data_classes_data() -> Result<Vec<DataClassChoice>, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    Ok(choices(&c, a).await?.data_classes)
+}
+
+/// Adds a data class (empty `data_class_id`) or renames / re-marks one.
+#[server(endpoint = "save_data_class")]
+pub async fn save_data_class(
+    #[server(default)] data_class_id: String,
+    name: String,
+    #[server(default)] personal: bool,
+    #[server(default)] archived: bool,
+) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    if data_class_id.trim().is_empty() {
+        c.services
+            .create_data_class(a, &name, personal)
+            .await
+            .map_err(service_error)?;
+    } else {
+        c.services
+            .update_data_class(a, parse_id(&data_class_id)?, &name, personal, archived)
+            .await
+            .map_err(service_error)?;
+    }
+    done("/settings#data-classes")
+}
+
+#[server(endpoint = "delete_data_class")]
+pub async fn delete_data_class(data_class_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services
+        .delete_data_class(a, parse_id(&data_class_id)?)
+        .await
+        .map_err(service_error)?;
+    done("/settings#data-classes")
+}
+
+// --- CSV import ---
+
+#[server(endpoint = "import_preview")]
+pub async fn import_preview(csv: String) -> Result<ImportPlanView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let plan = c
+        .services
+        .import_preview(a, &csv)
+        .await
+        .map_err(service_error)?;
+    Ok(ImportPlanView {
+        rows: plan.rows,
+        errors: plan
+            .errors
+            .into_iter()
+            .map(|e| ImportErrorView {
+                row: e.row,
+                column: e.column,
+                msg: e.msg,
+            })
+            .collect(),
+        new_vendors: plan.new_vendors,
+    })
+}
+
+#[server(endpoint = "import_commit")]
+pub async fn import_commit(csv: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let n = c
+        .services
+        .import_commit(a, &csv)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/services?imported={n}"))
+}

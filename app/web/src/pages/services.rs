@@ -1,0 +1,611 @@
+//! AI services: the list with search, filters, sorting and pages; a service's
+//! page with its supply chain, contract facts and findings; the service form;
+//! the CSV import.
+
+use crate::api::{
+    self, Choices, FindingView, ImportPlanView, ServiceDetailView, ServiceListView, PAGE_SIZE,
+};
+use crate::components::{
+    action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
+};
+use crate::i18n::{date, lang, t};
+use crate::pages::vendors::{path_id, query_value, ExternalLink, LoadError};
+use aivet_domain::inventory::{
+    AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
+};
+use aivet_domain::Msg;
+use leptos::prelude::*;
+
+/// The filters of the list, as the query string carries them.
+#[derive(Clone, Debug, PartialEq)]
+struct Filters {
+    q: String,
+    vendor: String,
+    status: String,
+    data_class: String,
+    owner: String,
+    sort: String,
+    archived: String,
+    page: String,
+}
+
+impl Filters {
+    fn active(&self) -> bool {
+        !(self.q.is_empty()
+            && self.vendor.is_empty()
+            && self.status.is_empty()
+            && self.data_class.is_empty()
+            && self.owner.is_empty()
+            && self.archived.is_empty())
+    }
+
+    /// The list's address for another page with the same filters.
+    fn page_href(&self, page: i64) -> String {
+        let pairs = [
+            ("q", &self.q),
+            ("vendor", &self.vendor),
+            ("status", &self.status),
+            ("data_class", &self.data_class),
+            ("owner", &self.owner),
+            ("sort", &self.sort),
+            ("archived", &self.archived),
+        ];
+        let mut query: Vec<String> = pairs
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect();
+        query.push(format!("page={page}"));
+        format!("/services?{}", query.join("&"))
+    }
+}
+
+/// Percent-encodes a query value.
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[component]
+pub fn ServicesPage() -> impl IntoView {
+    let names = [
+        "q",
+        "vendor",
+        "status",
+        "data_class",
+        "owner",
+        "sort",
+        "archived",
+        "page",
+    ];
+    let [q, vendor, status, data_class, owner, sort, archived, page] = names.map(query_value);
+    let imported = query_value("imported");
+    let filters = Memo::new(move |_| Filters {
+        q: q.get(),
+        vendor: vendor.get(),
+        status: status.get(),
+        data_class: data_class.get(),
+        owner: owner.get(),
+        sort: sort.get(),
+        archived: archived.get(),
+        page: page.get(),
+    });
+    let data = Resource::new_blocking(
+        move || filters.get(),
+        |f| {
+            api::service_list(
+                f.q,
+                f.vendor,
+                f.status,
+                f.data_class,
+                f.owner,
+                f.sort,
+                f.archived,
+                f.page,
+            )
+        },
+    );
+    view! {
+        <AppLayout title=Msg::NavServices>
+            {move || {
+                let n = imported.get();
+                (!n.is_empty()).then(|| view! {
+                    <div class="alert success" role="status">{Msg::ImportDone.fill(lang(), &[("n", &n)])}</div>
+                })
+            }}
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => view! { <ServiceList d f=filters.get_untracked()/> }.into_any(),
+                        Err(e) => view! { <LoadError e/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </AppLayout>
+    }
+}
+
+fn options_with_all(all: Vec<(String, String)>, current: &str) -> impl IntoView {
+    std::iter::once((String::new(), t(Msg::FilterAll).to_owned()))
+        .chain(all)
+        .map(|(v, l)| {
+            let selected = v == current;
+            view! { <option value=v selected=selected>{l}</option> }
+        })
+        .collect_view()
+}
+
+#[component]
+fn ServiceList(d: ServiceListView, f: Filters) -> impl IntoView {
+    let c = &d.choices;
+    let vendors = c
+        .vendors
+        .iter()
+        .map(|v| (v.id.to_string(), v.name.clone()))
+        .collect();
+    let classes = c
+        .data_classes
+        .iter()
+        .map(|v| (v.id.to_string(), v.name.clone()))
+        .collect();
+    let members = c
+        .members
+        .iter()
+        .map(|v| (v.id.to_string(), v.name.clone()))
+        .collect();
+    let statuses = choice_options(
+        ServiceStatus::ALL,
+        ServiceStatus::as_str,
+        ServiceStatus::label,
+    );
+    let sorts = [
+        ("name", Msg::FieldName),
+        ("vendor", Msg::FieldVendor),
+        ("status", Msg::FieldStatus),
+        ("updated", Msg::LastChanged),
+    ];
+    let sort_options = sorts
+        .into_iter()
+        .map(|(v, l)| view! { <option value=v selected=f.sort == v>{t(l)}</option> })
+        .collect_view();
+    let page = (d.offset / PAGE_SIZE) + 1;
+    let from = if d.total == 0 { 0 } else { d.offset + 1 };
+    let to = d.offset + d.rows.len() as i64;
+    let body = if d.rows.is_empty() {
+        view! { <EmptyState text=if f.active() { Msg::NoMatches } else { Msg::EmptyServices }/> }
+            .into_any()
+    } else {
+        let rows = d.rows.into_iter().map(|s| {
+            view! {
+                <tr>
+                    <td>
+                        <a href=format!("/services/{}", s.id)>{s.name.clone()}</a>
+                        {s.archived.then(|| view! { " " <span class="badge">{t(Msg::ArchivedBadge)}</span> })}
+                    </td>
+                    <td>{s.vendor.clone()}{s.integrator.clone().map(|i| view! { <br/><span class="muted">{i}</span> })}</td>
+                    <td><span class=format!("status status-{}", s.status.as_str())>{t(s.status.label())}</span></td>
+                    <td>
+                        {s.data_classes.join(", ")}
+                        {s.personal.then(|| view! { " " <span class="badge warn">{t(Msg::SendsPersonalData)}</span> })}
+                    </td>
+                    <td class="num" class:open=s.known_findings < 3>{format!("{}/3", s.known_findings)}</td>
+                    <td>{s.owner.clone()}</td>
+                </tr>
+            }
+        }).collect_view();
+        view! {
+            <div class="table-wrap">
+                <table class="table" id="services">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::FieldName)}</th>
+                        <th scope="col">{t(Msg::FieldVendor)}</th>
+                        <th scope="col">{t(Msg::FieldStatus)}</th>
+                        <th scope="col">{t(Msg::FieldDataClasses)}</th>
+                        <th scope="col" class="num">{t(Msg::FindingsKnown)}</th>
+                        <th scope="col">{t(Msg::FieldOwner)}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <nav class="pager" aria-label=t(Msg::ResultsRange)>
+                <span id="results-range">{Msg::ResultsRange.fill(lang(), &[("from", &from.to_string()), ("to", &to.to_string()), ("total", &d.total.to_string())])}</span>
+                {(page > 1).then(|| view! { <a href=f.page_href(page - 1) rel="prev">{t(Msg::PrevPage)}</a> })}
+                {(to < d.total).then(|| view! { <a href=f.page_href(page + 1) rel="next" id="next-page">{t(Msg::NextPage)}</a> })}
+            </nav>
+        }
+        .into_any()
+    };
+    view! {
+        <div class="toolbar">
+            <form method="get" action="/services" class="filters" role="search">
+                <label><span>{t(Msg::Search)}</span><input type="search" name="q" value=f.q.clone()/></label>
+                <label><span>{t(Msg::FieldVendor)}</span><select name="vendor">{options_with_all(vendors, &f.vendor)}</select></label>
+                <label><span>{t(Msg::FieldStatus)}</span><select name="status">{options_with_all(statuses, &f.status)}</select></label>
+                <label><span>{t(Msg::FieldDataClasses)}</span><select name="data_class">{options_with_all(classes, &f.data_class)}</select></label>
+                <label><span>{t(Msg::FieldOwner)}</span><select name="owner">{options_with_all(members, &f.owner)}</select></label>
+                <label><span>{t(Msg::SortBy)}</span><select name="sort">{sort_options}</select></label>
+                <label class="check">
+                    <input type="checkbox" name="archived" value="1" checked=!f.archived.is_empty()/>
+                    <span>{t(Msg::ShowArchived)}</span>
+                </label>
+                <button type="submit" class="button small secondary">{t(Msg::ApplyFilters)}</button>
+            </form>
+            <div class="actions">
+                {d.can_edit.then(|| view! {
+                    <a class="button" href="/services/new" id="new-service">{t(Msg::NewService)}</a>
+                    <a class="button secondary" href="/services/import">{t(Msg::ImportCsv)}</a>
+                })}
+                <a class="button secondary" href="/services/export.csv" download="aivet-services.csv">{t(Msg::ExportCsv)}</a>
+                <a class="button secondary" href="/services/export.csv?bom=1" download="aivet-services.csv">{t(Msg::ExportCsvExcel)}</a>
+            </div>
+        </div>
+        {body}
+    }
+}
+
+#[component]
+pub fn ServiceNewPage() -> impl IntoView {
+    let data = Resource::new_blocking(|| (), |_| api::service_form_data(String::new()));
+    view! {
+        <AppLayout title=Msg::NewService>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => view! { <ServiceFormBlock id=None form=d.form choices=d.choices/> }.into_any(),
+                        Err(e) => view! { <LoadError e/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </AppLayout>
+    }
+}
+
+#[component]
+pub fn ServiceEditPage() -> impl IntoView {
+    let id = path_id();
+    let data = Resource::new_blocking(move || id.clone(), api::service_form_data);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Ok(d) => {
+                        let id = path_id();
+                        view! {
+                            <AppLayout title=Msg::EditService name=d.form.name.clone()>
+                                <ServiceFormBlock id=Some(id.clone()) form=d.form.clone() choices=d.choices.clone()/>
+                            </AppLayout>
+                        }.into_any()
+                    }
+                    Err(e) => view! { <AppLayout title=Msg::EditService><LoadError e=e.clone()/></AppLayout> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// The service form, empty or with the service's values.
+#[component]
+fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> impl IntoView {
+    let save = ServerAction::<api::SaveService>::new();
+    let error = action_error(save);
+    let cancel = id
+        .as_ref()
+        .map(|i| format!("/services/{i}"))
+        .unwrap_or_else(|| "/services".to_owned());
+    let f = form;
+    let vendor_options: Vec<(String, String)> = choices
+        .vendors
+        .iter()
+        .map(|v| (v.id.to_string(), v.name.clone()))
+        .collect();
+    let with_none = |mut o: Vec<(String, String)>| {
+        o.insert(0, (String::new(), t(Msg::NoneChosen).to_owned()));
+        o
+    };
+    let vendor_required = {
+        let mut o = vendor_options.clone();
+        o.insert(0, (String::new(), t(Msg::ChooseVendor).to_owned()));
+        o
+    };
+    let members: Vec<(String, String)> = choices
+        .members
+        .iter()
+        .map(|m| (m.id.to_string(), m.name.clone()))
+        .collect();
+    let chosen = f.data_classes.clone();
+    let classes = choices
+        .data_classes
+        .iter()
+        .filter(|c| !c.archived || chosen.contains(&c.id.to_string()))
+        .enumerate()
+        .map(|(i, c)| {
+            let checked = chosen.contains(&c.id.to_string());
+            view! {
+                <label class="check">
+                    <input type="checkbox" name=format!("form[data_classes][{i}]") value=c.id.to_string() checked=checked/>
+                    <span>{c.name.clone()}</span>
+                    {c.personal.then(|| view! { " " <span class="badge warn">{t(Msg::SendsPersonalData)}</span> })}
+                </label>
+            }
+        })
+        .collect_view();
+    let dc_error = move || error.get().and_then(|e| e.field("data_classes"));
+    view! {
+        <ActionForm action=save attr:class="form panel" attr:id="service-form">
+            <FormError error/>
+            <input type="hidden" name="service_id" value=id.clone().unwrap_or_default()/>
+            <Field name="name" input="form[name]" label=Msg::FieldName value=f.name error/>
+            <TextArea name="purpose" input="form[purpose]" label=Msg::FieldPurpose value=f.purpose rows=2 error/>
+            <Select name="vendor_id" input="form[vendor_id]" label=Msg::FieldVendor hint=Msg::FieldVendorHint options=vendor_required value=f.vendor_id error/>
+            <div class="grid-2">
+                <Select name="status" input="form[status]" label=Msg::FieldStatus
+                    options=choice_options(ServiceStatus::ALL, ServiceStatus::as_str, ServiceStatus::label) value=f.status error/>
+                <Select name="owner_id" input="form[owner_id]" label=Msg::FieldOwner options=with_none(members) value=f.owner_id error/>
+            </div>
+            <fieldset class="group" class:invalid=move || dc_error().is_some()>
+                <legend>{t(Msg::FieldDataClasses)}</legend>
+                <div class="checks">{classes}</div>
+                {move || dc_error().map(|m| view! { <p class="field-error">{t(m)}</p> })}
+            </fieldset>
+            <fieldset class="group">
+                <legend>{t(Msg::SupplyChainTitle)}</legend>
+                <div class="grid-2">
+                    <Select name="integrator_id" input="form[integrator_id]" label=Msg::FieldIntegrator options=with_none(vendor_options.clone()) value=f.integrator_id error/>
+                    <Select name="model_provider_id" input="form[model_provider_id]" label=Msg::FieldModelProvider options=with_none(vendor_options.clone()) value=f.model_provider_id error/>
+                    <Select name="inference_host_id" input="form[inference_host_id]" label=Msg::FieldInferenceHost options=with_none(vendor_options.clone()) value=f.inference_host_id error/>
+                    <Select name="deployment" input="form[deployment]" label=Msg::FieldDeployment
+                        options=choice_options(Deployment::ALL, Deployment::as_str, Deployment::label) value=f.deployment error/>
+                    <Field name="model" input="form[model]" label=Msg::FieldModel required=false value=f.model error/>
+                    <Field name="engine" input="form[engine]" label=Msg::FieldEngine hint=Msg::FieldEngineHint required=false value=f.engine error/>
+                </div>
+            </fieldset>
+            <fieldset class="group">
+                <legend>{t(Msg::ContractTitle)}</legend>
+                <div class="grid-2">
+                    <Field name="dpa_signed_on" input="form[dpa_signed_on]" label=Msg::FieldDpaSignedOn kind="date" required=false value=f.dpa_signed_on error/>
+                    <Field name="dpa_url" input="form[dpa_url]" label=Msg::FieldDpaUrl kind="url" required=false value=f.dpa_url error/>
+                    <Field name="notice_hours" input="form[notice_hours]" label=Msg::FieldNoticeHours kind="number" required=false value=f.notice_hours error/>
+                    <Field name="notice_channel" input="form[notice_channel]" label=Msg::FieldNoticeChannel hint=Msg::FieldNoticeChannelHint required=false value=f.notice_channel error/>
+                    <Select name="authority_notifier" input="form[authority_notifier]" label=Msg::FieldAuthorityNotifier
+                        options=choice_options(AuthorityNotifier::ALL, AuthorityNotifier::as_str, AuthorityNotifier::label) value=f.authority_notifier error/>
+                </div>
+            </fieldset>
+            <div class="actions">
+                <Submit label=Msg::Save pending=save.pending().into() id="save-service"/>
+                <a href=cancel class="button secondary">{t(Msg::Cancel)}</a>
+            </div>
+        </ActionForm>
+    }
+}
+
+#[component]
+pub fn ServicePage() -> impl IntoView {
+    let id = path_id();
+    let data = Resource::new_blocking(move || id.clone(), api::service_detail);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Ok(d) => view! { <ServiceDetail d/> }.into_any(),
+                    Err(e) => view! { <AppLayout title=Msg::NavServices><LoadError e=e.clone()/></AppLayout> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+fn or_unknown(v: Option<String>) -> AnyView {
+    match v {
+        Some(v) if !v.is_empty() => view! { <span>{v}</span> }.into_any(),
+        _ => view! { <span class="muted">{t(Msg::NotKnown)}</span> }.into_any(),
+    }
+}
+
+#[component]
+fn ServiceDetail(d: ServiceDetailView) -> impl IntoView {
+    view! {
+        <AppLayout title=Msg::NavServices name=d.name.clone()>
+            <ServiceBody d=d.clone()/>
+        </AppLayout>
+    }
+}
+
+#[component]
+fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
+    let vendor_link = |v: Option<api::Named<aivet_domain::VendorId>>| match v {
+        Some(v) => view! { <a href=format!("/vendors/{}", v.id)>{v.name}</a> }.into_any(),
+        None => view! { <span class="muted">"—"</span> }.into_any(),
+    };
+    let findings = d
+        .findings
+        .iter()
+        .cloned()
+        .map(|f| view! { <FindingBlock service=d.id.to_string() f can_edit=d.can_edit/> })
+        .collect_view();
+    view! {
+            <p class="muted">
+                <a href="/services">{t(Msg::BackToList)}</a>" · "
+                <span class=format!("status status-{}", d.status.as_str())>{t(d.status.label())}</span>
+                " · "{t(Msg::LastChanged)}" "{date(d.updated_at)}
+                {d.archived.then(|| view! { " " <span class="badge">{t(Msg::ArchivedBadge)}</span> })}
+            </p>
+            {d.can_edit.then(|| view! { <ServiceActions d=d.clone()/> })}
+            <section class="panel" aria-labelledby="facts-title">
+                <h2 id="facts-title">{t(Msg::SupplyChainTitle)}</h2>
+                <dl class="facts" id="service-facts">
+                    <dt>{t(Msg::FieldPurpose)}</dt><dd class="prewrap">{or_unknown(d.purpose.clone())}</dd>
+                    <dt>{t(Msg::FieldVendor)}</dt><dd>{vendor_link(Some(d.vendor.clone()))}</dd>
+                    <dt>{t(Msg::FieldIntegrator)}</dt><dd>{vendor_link(d.integrator.clone())}</dd>
+                    <dt>{t(Msg::FieldModelProvider)}</dt><dd>{vendor_link(d.model_provider.clone())}</dd>
+                    <dt>{t(Msg::FieldInferenceHost)}</dt><dd>{vendor_link(d.inference_host.clone())}</dd>
+                    <dt>{t(Msg::FieldModel)}</dt><dd>{or_unknown(d.model.clone())}</dd>
+                    <dt>{t(Msg::FieldEngine)}</dt><dd>{or_unknown(d.engine.clone())}</dd>
+                    <dt>{t(Msg::FieldDeployment)}</dt><dd>{t(d.deployment.label())}</dd>
+                    <dt>{t(Msg::FieldOwner)}</dt><dd>{or_unknown(d.owner.clone())}</dd>
+                    <dt>{t(Msg::FieldDataClasses)}</dt><dd>{or_unknown(Some(d.data_classes.join(", ")))}</dd>
+                </dl>
+            </section>
+            <section class="panel" aria-labelledby="contract-title">
+                <h2 id="contract-title">{t(Msg::ContractTitle)}</h2>
+                <dl class="facts">
+                    <dt>{t(Msg::FieldDpaSignedOn)}</dt><dd>{or_unknown(d.dpa_signed_on.map(|x| x.to_string()))}</dd>
+                    <dt>{t(Msg::FieldDpaUrl)}</dt><dd>{match d.dpa_url.clone() { Some(u) => view! { <ExternalLink href=u/> }.into_any(), None => or_unknown(None) }}</dd>
+                    <dt>{t(Msg::FieldNoticeHours)}</dt><dd>{or_unknown(d.notice_hours.map(|h| h.to_string()))}</dd>
+                    <dt>{t(Msg::FieldNoticeChannel)}</dt><dd>{or_unknown(d.notice_channel.clone())}</dd>
+                    <dt>{t(Msg::FieldAuthorityNotifier)}</dt><dd>{t(d.authority_notifier.label())}</dd>
+                </dl>
+            </section>
+            <section class="panel" aria-labelledby="findings-title">
+                <h2 id="findings-title">{t(Msg::FindingsTitle)}</h2>
+                <p class="muted">{t(Msg::FindingsLead)}</p>
+                {findings}
+            </section>
+    }
+}
+
+#[component]
+fn ServiceActions(d: ServiceDetailView) -> impl IntoView {
+    let archive = ServerAction::<api::ArchiveService>::new();
+    let delete = ServerAction::<api::DeleteService>::new();
+    let delete_error = action_error(delete);
+    let id = d.id.to_string();
+    let id2 = id.clone();
+    let confirm = Msg::ConfirmDeleteService.fill(lang(), &[("name", &d.name)]);
+    view! {
+        <div class="actions record-actions">
+            <a class="button secondary" href=format!("/services/{}/edit", d.id) id="edit-service">{t(Msg::Edit)}</a>
+            <ActionForm action=archive attr:class="inline-form">
+                <input type="hidden" name="service_id" value=id.clone()/>
+                <input type="hidden" name="archived" value=(!d.archived).to_string()/>
+                <button type="submit" class="button secondary" id="archive-service">
+                    {if d.archived { t(Msg::Unarchive) } else { t(Msg::Archive) }}
+                </button>
+            </ActionForm>
+            <details class="confirm">
+                <summary class="button danger-outline">{t(Msg::Delete)}</summary>
+                <ActionForm action=delete attr:class="confirm-box">
+                    <p>{confirm}</p>
+                    <input type="hidden" name="service_id" value=id2/>
+                    <button type="submit" class="button small danger" id="delete-service">{t(Msg::ConfirmDelete)}</button>
+                </ActionForm>
+            </details>
+        </div>
+        <FormError error=delete_error/>
+    }
+}
+
+#[component]
+fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoView {
+    let save = ServerAction::<api::SaveFinding>::new();
+    let error = action_error(save);
+    let topic = f.topic.as_str();
+    let anchor = format!("finding-{topic}");
+    let summary = view! {
+        <p>
+            <span class=format!("finding finding-{}", f.status.as_str())>{t(f.status.label())}</span>
+            {f.checked_on.map(|d| view! { " · "{t(Msg::FieldCheckedOn)}" "{d.to_string()} })}
+        </p>
+        {f.summary.clone().map(|s| view! { <p class="prewrap">{s}</p> })}
+        {f.source_url.clone().map(|u| view! { <p>{t(Msg::FieldSourceUrl)}": "<ExternalLink href=u/></p> })}
+    };
+    view! {
+        <div class="finding-block" id=anchor.clone()>
+            <h3>{t(f.topic.label())}</h3>
+            {summary}
+            {can_edit.then(|| view! {
+                <details class="edit-finding">
+                    <summary class="button small secondary">{t(Msg::Edit)}</summary>
+                    <ActionForm action=save attr:class="form">
+                        <FormError error/>
+                        <input type="hidden" name="service_id" value=service.clone()/>
+                        <input type="hidden" name="finding[topic]" value=topic/>
+                        <Select name="status" input="finding[status]" label=Msg::FieldStatus
+                            options=choice_options(FindingStatus::ALL, FindingStatus::as_str, FindingStatus::label) value=f.status.as_str() error/>
+                        <TextArea name="summary" input="finding[summary]" label=Msg::FieldSummary value=f.summary.clone().unwrap_or_default() rows=3 error/>
+                        <Field name="source_url" input="finding[source_url]" label=Msg::FieldSourceUrl kind="url" required=false value=f.source_url.clone().unwrap_or_default() error/>
+                        <Field name="checked_on" input="finding[checked_on]" label=Msg::FieldCheckedOn kind="date" required=false value=f.checked_on.map(|d| d.to_string()).unwrap_or_default() error/>
+                        <Submit label=Msg::Save pending=save.pending().into()/>
+                    </ActionForm>
+                </details>
+            })}
+        </div>
+    }
+}
+
+#[component]
+pub fn ServiceImportPage() -> impl IntoView {
+    let preview = ServerAction::<api::ImportPreview>::new();
+    let commit = ServerAction::<api::ImportCommit>::new();
+    let preview_error = action_error(preview);
+    let commit_error = action_error(commit);
+    let text = RwSignal::new(String::new());
+    let plan = move || preview.value().get().and_then(|r| r.ok());
+    view! {
+        <AppLayout title=Msg::ImportTitle>
+            <section class="panel">
+                <p>{t(Msg::ImportLead)}</p>
+                <p><a href="/services/import-template.csv" download="aivet-import-template.csv">{t(Msg::DownloadTemplate)}</a></p>
+                <ActionForm action=preview attr:class="form" attr:id="import-form">
+                    <FormError error=preview_error/>
+                    <div class="field">
+                        <label for="f-csv">{t(Msg::FieldCsv)}</label>
+                        <textarea id="f-csv" name="csv" rows="12" class="mono"
+                            on:input=move |ev| text.set(event_target_value(&ev))
+                            prop:value=move || text.get()></textarea>
+                    </div>
+                    <Submit label=Msg::CheckImport pending=preview.pending().into() id="check-import"/>
+                </ActionForm>
+            </section>
+            {move || plan().map(|p| view! { <ImportResult p text=text.get_untracked() commit commit_error/> })}
+        </AppLayout>
+    }
+}
+
+#[component]
+fn ImportResult(
+    p: ImportPlanView,
+    text: String,
+    commit: ServerAction<api::ImportCommit>,
+    commit_error: Signal<Option<crate::error::AppError>>,
+) -> impl IntoView {
+    let l = lang();
+    if !p.errors.is_empty() {
+        let rows = p
+            .errors
+            .iter()
+            .map(|e| view! { <tr><td class="num">{e.row}</td><td><code>{e.column.clone()}</code></td><td>{t(e.msg)}</td></tr> })
+            .collect_view();
+        return view! {
+            <section class="panel" id="import-errors">
+                <div class="alert error" role="alert">{Msg::ImportHasErrors.fill(l, &[("n", &p.errors.len().to_string())])}</div>
+                <table class="table">
+                    <thead><tr><th scope="col" class="num">{t(Msg::ImportRow)}</th><th scope="col">{t(Msg::ImportColumn)}</th><th scope="col">{t(Msg::ImportProblem)}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </section>
+        }
+        .into_any();
+    }
+    let vendors = if p.new_vendors.is_empty() {
+        "—".to_owned()
+    } else {
+        p.new_vendors.join(", ")
+    };
+    view! {
+        <section class="panel" id="import-ready">
+            <div class="alert success" role="status">{Msg::ImportReady.fill(l, &[("n", &p.rows.to_string()), ("vendors", &vendors)])}</div>
+            <ActionForm action=commit attr:class="form">
+                <FormError error=commit_error/>
+                <input type="hidden" name="csv" value=text/>
+                <Submit label=Msg::ImportConfirm pending=commit.pending().into() id="confirm-import"/>
+            </ActionForm>
+        </section>
+    }
+    .into_any()
+}
