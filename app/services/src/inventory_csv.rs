@@ -134,6 +134,25 @@ fn parse_choice<T: Copy + FromStr<Err = Msg>>(
         .ok_or(Msg::ErrChoiceInvalid)
 }
 
+/// The line of a quote that is never closed (the CSV reader would silently
+/// take the rest of the file into one cell).
+fn unclosed_quote(text: &str) -> Option<usize> {
+    let (mut line, mut open_at, mut quoted) = (1, 0, false);
+    for c in text.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                if quoted {
+                    open_at = line;
+                }
+            }
+            '\n' => line += 1,
+            _ => {}
+        }
+    }
+    quoted.then_some(open_at)
+}
+
 /// Reads CSV text (UTF-8, with or without BOM; comma or semicolon).
 fn read_records(
     text: &str,
@@ -145,6 +164,13 @@ fn read_records(
     } else {
         b','
     };
+    if let Some(line) = unclosed_quote(text) {
+        return Err(vec![RowError {
+            row: line,
+            column: String::new(),
+            msg: Msg::ErrCsvUnreadable,
+        }]);
+    }
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .flexible(true)
@@ -661,6 +687,14 @@ mod tests {
         let t = template();
         let first = t.lines().next().unwrap();
         assert_eq!(first.split(',').collect::<Vec<_>>(), IMPORT_COLUMNS);
+    }
+
+    #[test]
+    fn an_unclosed_quote_is_reported_where_it_opens() {
+        assert_eq!(unclosed_quote("a,b\n\"x\"\"y\",z\n"), None);
+        assert_eq!(unclosed_quote("a,b\nc,d\n\"open,e\nf\n"), Some(3));
+        let errors = read_records("name,vendor\n\"unterminated,x\n").unwrap_err();
+        assert_eq!((errors[0].row, errors[0].msg), (2, Msg::ErrCsvUnreadable));
     }
 
     #[test]
