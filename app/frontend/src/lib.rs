@@ -10,7 +10,20 @@ pub fn hydrate() {
     // shows the new state. Set before the router sets its own hook.
     let _ = leptos::server_fn::redirect::set_redirect_hook(|path: &str| {
         if let Some(w) = web_sys_window() {
-            let _ = w.location().assign(path);
+            let loc = w.location();
+            let here = format!(
+                "{}{}",
+                loc.pathname().unwrap_or_default(),
+                loc.search().unwrap_or_default()
+            );
+            let (target, hash) = path.split_once('#').unwrap_or((path, ""));
+            if target == here {
+                // Only the fragment differs: assigning would just scroll.
+                let _ = loc.set_hash(hash);
+                let _ = loc.reload();
+            } else {
+                let _ = loc.assign(path);
+            }
         }
     });
     leptos::mount::hydrate_body(aivet_web::App);

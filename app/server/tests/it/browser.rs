@@ -1,6 +1,7 @@
 //! Journeys a person clicks through, in a real headless Chromium driven by
 //! ChromeDriver: sign up (with a mistake first), see the dashboard hydrate,
-//! switch the language, sign out.
+//! switch the language, sign out; add a vendor, a contact and a service and
+//! find them on the dashboard.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` and the browser bundle in
 //! the site folder (`scripts/build.sh`); `./dev test` provides both and sets
@@ -224,5 +225,118 @@ async fn sign_up_hydrate_switch_language_sign_out() {
         .for_element(Locator::Css("#sign-in-form"))
         .await
         .unwrap();
+    c.clone().close().await.unwrap();
+}
+
+async fn click(c: &Client, locator: Locator<'_>) {
+    c.wait()
+        .for_element(locator)
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Step 1 of the checklist as a new user does it: add a vendor (with a
+/// mistake first) and a contact, add a service that receives personal data,
+/// and find both on the dashboard.
+#[tokio::test]
+async fn add_a_vendor_and_a_service_and_see_them_on_the_dashboard() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+
+    c.goto(&app.url("/signup")).await.unwrap();
+    hydrated(c).await;
+    fill(c, "#f-name", "Ola Nordmann").await;
+    fill(c, "#f-email", "ola@example.no").await;
+    fill(c, "#f-password", PASSWORD).await;
+    fill(c, "#f-org_name", "Fjord Regnskap AS").await;
+    click(c, Locator::Css("#sign-up")).await;
+    // An empty organisation starts with the guide.
+    c.wait()
+        .for_element(Locator::Css("#start-here"))
+        .await
+        .unwrap();
+    assert!(c.find(Locator::Css("#count-in-use")).await.is_err());
+
+    click(c, Locator::Css(".sidenav a[href='/vendors']")).await;
+    click(c, Locator::Css("#new-vendor")).await;
+    c.wait()
+        .for_element(Locator::Css("#vendor-form"))
+        .await
+        .unwrap();
+    hydrated(c).await;
+    fill(c, "#f-name", "ChatCo").await;
+    fill(c, "#f-website", "chatco.example").await;
+    click(c, Locator::Css("#save-vendor")).await;
+    assert_eq!(
+        text(c, "#f-website-error").await,
+        "Please enter a full web address starting with https://."
+    );
+    let kept = c
+        .find(Locator::Css("#f-name"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
+    assert_eq!(
+        kept.as_deref(),
+        Some("ChatCo"),
+        "the form keeps what was typed"
+    );
+    fill(c, "#f-website", "https://chatco.example").await;
+    click(c, Locator::Css("#save-vendor")).await;
+    c.wait()
+        .for_element(Locator::XPath("//main/h1[text()='ChatCo']"))
+        .await
+        .unwrap();
+    hydrated(c).await;
+
+    fill(c, "#contact-form #f-name", "Security Team").await;
+    fill(c, "#contact-form #f-email", "security@chatco.example").await;
+    click(c, Locator::Css("#add-contact")).await;
+    c.wait()
+        .for_element(Locator::XPath(
+            "//table[@id='contacts-table']//td[text()='security@chatco.example']",
+        ))
+        .await
+        .unwrap();
+    screenshot(c, "vendor").await;
+
+    c.goto(&app.url("/services/new")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#service-form"))
+        .await
+        .unwrap();
+    hydrated(c).await;
+    fill(c, "#f-name", "Support assistant").await;
+    click(
+        c,
+        Locator::XPath("//select[@id='f-vendor_id']/option[text()='ChatCo']"),
+    )
+    .await;
+    click(
+        c,
+        Locator::XPath("//label[span[text()='Personal data']]/input"),
+    )
+    .await;
+    fill(c, "#f-engine", "SGLang 0.5.19").await;
+    click(c, Locator::Css("#save-service")).await;
+    c.wait()
+        .for_element(Locator::XPath("//main/h1[text()='Support assistant']"))
+        .await
+        .unwrap();
+    assert!(text(c, "#service-facts").await.contains("SGLang 0.5.19"));
+    screenshot(c, "service").await;
+
+    click(c, Locator::Css(".sidenav a[href='/']")).await;
+    assert_eq!(text(c, "#count-in-use .figure-n").await, "1");
+    assert_eq!(text(c, "#count-personal .figure-n").await, "1");
+    assert_eq!(text(c, "#count-open-findings .figure-n").await, "1");
+    assert_eq!(text(c, "#count-vendors .figure-n").await, "1");
+    screenshot(c, "dashboard-with-inventory").await;
     c.clone().close().await.unwrap();
 }

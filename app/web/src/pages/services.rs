@@ -337,7 +337,7 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
         .collect_view();
     let dc_error = move || error.get().and_then(|e| e.field("data_classes"));
     view! {
-        <ActionForm action=save attr:class="form panel" attr:id="service-form">
+        <ActionForm action=save attr:class="form panel" attr:id="service-form" attr:novalidate=true>
             <FormError error/>
             <input type="hidden" name="service_id" value=id.clone().unwrap_or_default()/>
             <Field name="name" input="form[name]" label=Msg::FieldName value=f.name error/>

@@ -179,7 +179,7 @@ fn VendorFormBlock(id: Option<VendorId>, form: VendorForm) -> impl IntoView {
         .unwrap_or_else(|| "/vendors".to_owned());
     let f = form;
     view! {
-        <ActionForm action=save attr:class="form panel" attr:id="vendor-form">
+        <ActionForm action=save attr:class="form panel" attr:id="vendor-form" attr:novalidate=true>
             <FormError error/>
             <input type="hidden" name="vendor_id" value=id.map(|i| i.to_string()).unwrap_or_default()/>
             <Field name="name" input="form[name]" label=Msg::FieldName value=f.name error/>
@@ -350,7 +350,7 @@ fn Contacts(vendor: VendorId, contacts: Vec<ContactView>, can_edit: bool) -> imp
             {list}
             {can_edit.then(|| view! {
                 <h3>{t(Msg::AddContact)}</h3>
-                <ActionForm action=add attr:class="form narrow" attr:id="contact-form">
+                <ActionForm action=add attr:class="form narrow" attr:id="contact-form" attr:novalidate=true>
                     <FormError error/>
                     <input type="hidden" name="vendor_id" value=vendor.to_string()/>
                     <Field name="name" input="contact[name]" label=Msg::FieldName error/>
