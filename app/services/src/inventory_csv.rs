@@ -153,10 +153,11 @@ fn unclosed_quote(text: &str) -> Option<usize> {
     quoted.then_some(open_at)
 }
 
+/// The column names (lower case) and the non-empty rows with their line numbers.
+type Records = (Vec<String>, Vec<(usize, Vec<String>)>);
+
 /// Reads CSV text (UTF-8, with or without BOM; comma or semicolon).
-fn read_records(
-    text: &str,
-) -> std::result::Result<(Vec<String>, Vec<(usize, Vec<String>)>), Vec<RowError>> {
+fn read_records(text: &str) -> std::result::Result<Records, Vec<RowError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first_line = text.lines().next().unwrap_or("");
     let delimiter = if first_line.matches(';').count() > first_line.matches(',').count() {

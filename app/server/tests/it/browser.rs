@@ -22,6 +22,12 @@ struct Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        // A failed test never reaches `close`: Chromium would outlive its
+        // driver and keep a core busy. Its profile folder names it.
+        let _ = std::process::Command::new("pkill")
+            .arg("-f")
+            .arg(self.profile.display().to_string())
+            .status();
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 }

@@ -87,7 +87,11 @@ async fn page(app: &TestApp, c: &Client, path: &str) -> String {
 }
 
 async fn service_count(app: &TestApp, c: &Client) -> i64 {
-    json(app.call(c, "service_list", &[("archived", "1")]).await).await["total"]
+    json(
+        app.call(c, "service_list", &[("filter[archived]", "1")])
+            .await,
+    )
+    .await["total"]
         .as_i64()
         .unwrap()
 }
@@ -229,12 +233,20 @@ async fn vendors_and_services_through_the_forms(b: Db) {
 
     // Filters and search over HTTP.
     let found = json(
-        app.call(&c, "service_list", &[("q", "support"), ("status", "trial")])
-            .await,
+        app.call(
+            &c,
+            "service_list",
+            &[("filter[q]", "support"), ("filter[status]", "trial")],
+        )
+        .await,
     )
     .await;
     assert_eq!(found["total"], 1);
-    let none = json(app.call(&c, "service_list", &[("status", "retired")]).await).await;
+    let none = json(
+        app.call(&c, "service_list", &[("filter[status]", "retired")])
+            .await,
+    )
+    .await;
     assert_eq!(none["total"], 0);
     assert!(page(&app, &c, "/services?status=retired")
         .await

@@ -413,30 +413,37 @@ pub async fn remove_contact(contact_id: String) -> Result<(), AppError> {
 
 // --- services ---
 
+/// The service list's filters, as its query string carries them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ServiceFilter {
+    pub q: String,
+    pub vendor: String,
+    pub status: String,
+    pub data_class: String,
+    pub owner: String,
+    pub sort: String,
+    pub archived: String,
+    pub page: String,
+}
+
 #[server(endpoint = "service_list")]
-#[allow(clippy::too_many_arguments)]
 pub async fn service_list(
-    #[server(default)] q: String,
-    #[server(default)] vendor: String,
-    #[server(default)] status: String,
-    #[server(default)] data_class: String,
-    #[server(default)] owner: String,
-    #[server(default)] sort: String,
-    #[server(default)] archived: String,
-    #[server(default)] page: String,
+    #[server(default)] filter: ServiceFilter,
 ) -> Result<ServiceListView, AppError> {
     use aivet_store::inventory::{ServiceQuery, ServiceSort};
     let c = ctx()?;
     let a = auth(&c)?;
-    let page: i64 = page.trim().parse().unwrap_or(1).clamp(1, 100_000);
+    let f = filter;
+    let page: i64 = f.page.trim().parse().unwrap_or(1).clamp(1, 100_000);
     let query = ServiceQuery {
-        text: Some(q),
-        vendor: opt(&vendor),
-        status: opt(&status),
-        data_class: opt(&data_class),
-        owner: opt(&owner),
-        archived: !archived.is_empty(),
-        sort: match sort.as_str() {
+        text: Some(f.q),
+        vendor: opt(&f.vendor),
+        status: opt(&f.status),
+        data_class: opt(&f.data_class),
+        owner: opt(&f.owner),
+        archived: !f.archived.is_empty(),
+        sort: match f.sort.as_str() {
             "vendor" => ServiceSort::Vendor,
             "status" => ServiceSort::Status,
             "updated" => ServiceSort::Updated,

@@ -3,7 +3,8 @@
 //! the CSV import.
 
 use crate::api::{
-    self, Choices, FindingView, ImportPlanView, ServiceDetailView, ServiceListView, PAGE_SIZE,
+    self, Choices, FindingView, ImportPlanView, ServiceDetailView, ServiceFilter, ServiceListView,
+    PAGE_SIZE,
 };
 use crate::components::{
     action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
@@ -16,20 +17,13 @@ use aivet_domain::inventory::{
 use aivet_domain::Msg;
 use leptos::prelude::*;
 
-/// The filters of the list, as the query string carries them.
-#[derive(Clone, Debug, PartialEq)]
-struct Filters {
-    q: String,
-    vendor: String,
-    status: String,
-    data_class: String,
-    owner: String,
-    sort: String,
-    archived: String,
-    page: String,
+/// What the list page needs of its filters beyond the server's view.
+trait FilterLinks {
+    fn active(&self) -> bool;
+    fn page_href(&self, page: i64) -> String;
 }
 
-impl Filters {
+impl FilterLinks for ServiceFilter {
     fn active(&self) -> bool {
         !(self.q.is_empty()
             && self.vendor.is_empty()
@@ -86,7 +80,7 @@ pub fn ServicesPage() -> impl IntoView {
     ];
     let [q, vendor, status, data_class, owner, sort, archived, page] = names.map(query_value);
     let imported = query_value("imported");
-    let filters = Memo::new(move |_| Filters {
+    let filters = Memo::new(move |_| ServiceFilter {
         q: q.get(),
         vendor: vendor.get(),
         status: status.get(),
@@ -96,21 +90,7 @@ pub fn ServicesPage() -> impl IntoView {
         archived: archived.get(),
         page: page.get(),
     });
-    let data = Resource::new_blocking(
-        move || filters.get(),
-        |f| {
-            api::service_list(
-                f.q,
-                f.vendor,
-                f.status,
-                f.data_class,
-                f.owner,
-                f.sort,
-                f.archived,
-                f.page,
-            )
-        },
-    );
+    let data = Resource::new_blocking(move || filters.get(), api::service_list);
     view! {
         <AppLayout title=Msg::NavServices>
             {move || {
@@ -142,7 +122,7 @@ fn options_with_all(all: Vec<(String, String)>, current: &str) -> impl IntoView 
 }
 
 #[component]
-fn ServiceList(d: ServiceListView, f: Filters) -> impl IntoView {
+fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
     let c = &d.choices;
     let vendors = c
         .vendors
