@@ -8,6 +8,9 @@
 //!    page, next to a ceiling — the same server answering the same bytes
 //!    from memory behind the same middleware — and their ratio; then p50/p99
 //!    at a fixed rate of half the measured maximum.
+//!    The same for the inventory at N = 50, 500 and 5,000 services in one
+//!    organisation: dashboard, service list (first page of 50, by name and
+//!    by last change) and a service's page.
 //! 2. Mail: mails/s from enqueue to accepted by a local SMTP sink, state
 //!    updates included, on SQLite (and PostgreSQL when configured as for the tests).
 //! 3. The release binary: start-up to first 200 on a migrated database, RSS
@@ -23,6 +26,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+mod seed;
 
 const PASSWORD: &str = "benchmark passphrase 1";
 
@@ -127,6 +132,10 @@ fn env_for(
 }
 
 async fn signed_in(base: &str) -> reqwest::Client {
+    signed_in_as(base, "bench@example.com", "Bench AS").await
+}
+
+async fn signed_in_as(base: &str, email: &str, org: &str) -> reqwest::Client {
     let c = reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
@@ -136,10 +145,10 @@ async fn signed_in(base: &str) -> reqwest::Client {
         .post(format!("{base}/api/sign_up"))
         .header("origin", base)
         .form(&[
-            ("email", "bench@example.com"),
+            ("email", email),
             ("password", PASSWORD),
             ("name", "Bench"),
-            ("org_name", "Bench AS"),
+            ("org_name", org),
         ])
         .send()
         .await
@@ -176,41 +185,99 @@ async fn pages(quick: bool) {
     )
     .await
     .unwrap();
+    let services = app.services().clone();
     tokio::spawn(app.run_until_stopped());
     let c = signed_in(&base).await;
     let secs = if quick { 0.5 } else { 5.0 };
-    println!("| page | req/s | p50 | p99 | ceiling req/s | ratio | p50 / p99 at half max |");
-    println!("|---|---|---|---|---|---|---|");
+    let header = || {
+        println!("| page | req/s | p50 | p99 | ceiling req/s | ratio | p50 / p99 at half max |");
+        println!("|---|---|---|---|---|---|---|");
+    };
+    header();
     for (name, path) in [("dashboard", "/"), ("settings", "/settings")] {
-        let body = c
-            .get(format!("{base}{path}"))
-            .send()
+        measure(&c, &base, &captured, name, path, secs).await;
+    }
+    let sizes: &[usize] = if quick { &[50, 500] } else { &[50, 500, 5000] };
+    for &n in sizes {
+        let org = format!("Inventory {n}");
+        let c = signed_in_as(&base, &format!("n{n}@example.com"), &org).await;
+        let user = services
+            .store
+            .credentials(&aivet_domain::Email::parse(&format!("n{n}@example.com")).unwrap())
             .await
             .unwrap()
-            .bytes()
-            .await
             .unwrap()
-            .to_vec();
-        captured
-            .lock()
-            .unwrap()
-            .insert(name.to_owned(), body.clone());
-        let page = load(&c, &format!("{base}{path}"), 16, secs, None).await;
-        let ceil = load(&c, &format!("{base}/__ceiling/{name}"), 16, secs, None).await;
-        let half = load(&c, &format!("{base}{path}"), 16, secs, Some(page.rps / 2.0)).await;
+            .user_id;
+        let org_id = services.store.orgs_of_user(user).await.unwrap()[0].org_id;
+        let tenant = services.store.tenant_for(user, org_id).await.unwrap();
+        let t = Instant::now();
+        seed::inventory(&services.store, &tenant, n, true).await;
         println!(
-            "| {name} ({:.1} KB) | {:.0} | {} | {} | {:.0} | {:.2} | {} / {} |",
-            body.len() as f64 / 1024.0,
-            page.rps,
-            ms(page.p50),
-            ms(page.p99),
-            ceil.rps,
-            page.rps / ceil.rps,
-            ms(half.p50),
-            ms(half.p99)
+            "\n### N = {n} services (seeded in {:.1} s)\n",
+            t.elapsed().as_secs_f64()
         );
+        header();
+        let detail = {
+            let list: serde_json::Value = c
+                .post(format!("{base}/api/service_list"))
+                .header("origin", &base)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            format!("/services/{}", list["rows"][0]["id"].as_str().unwrap())
+        };
+        for (name, path) in [
+            ("dashboard", "/".to_owned()),
+            ("service list", "/services".to_owned()),
+            (
+                "service list by last change",
+                "/services?sort=updated".to_owned(),
+            ),
+            ("service page", detail),
+        ] {
+            measure(&c, &base, &captured, &format!("{name} {n}"), &path, secs).await;
+        }
     }
     let _ = std::fs::remove_dir_all(data);
+}
+
+/// One page next to its ceiling: the same bytes from memory, same middleware.
+async fn measure(
+    c: &reqwest::Client,
+    base: &str,
+    captured: &std::sync::Mutex<HashMap<String, Vec<u8>>>,
+    name: &str,
+    path: &str,
+    secs: f64,
+) {
+    let key = name.replace(' ', "-");
+    let body = c
+        .get(format!("{base}{path}"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .to_vec();
+    captured.lock().unwrap().insert(key.clone(), body.clone());
+    let page = load(c, &format!("{base}{path}"), 16, secs, None).await;
+    let ceil = load(c, &format!("{base}/__ceiling/{key}"), 16, secs, None).await;
+    let half = load(c, &format!("{base}{path}"), 16, secs, Some(page.rps / 2.0)).await;
+    println!(
+        "| {name} ({:.1} KB) | {:.0} | {} | {} | {:.0} | {:.2} | {} / {} |",
+        body.len() as f64 / 1024.0,
+        page.rps,
+        ms(page.p50),
+        ms(page.p99),
+        ceil.rps,
+        page.rps / ceil.rps,
+        ms(half.p50),
+        ms(half.p99)
+    );
 }
 
 /// An SMTP server that accepts everything, as fast as it can.

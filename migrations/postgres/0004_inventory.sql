@@ -71,6 +71,11 @@ CREATE TABLE services (
     notice_hours       integer,
     notice_channel     text,
     authority_notifier text NOT NULL CHECK (authority_notifier IN ('unclear', 'us', 'vendor')),
+    -- Kept by the store on every change, so that lists and the dashboard
+    -- need no per-row subqueries: receives a personal data class; how many
+    -- of the three findings are known.
+    personal           boolean NOT NULL DEFAULT false,
+    known_findings     integer NOT NULL DEFAULT 0,
     created_at         timestamptz NOT NULL,
     updated_at         timestamptz NOT NULL,
     archived_at        timestamptz,
@@ -88,6 +93,7 @@ CREATE INDEX services_model_provider ON services (org_id, model_provider_id);
 CREATE INDEX services_inference_host ON services (org_id, inference_host_id);
 CREATE INDEX services_owner ON services (org_id, owner_id);
 CREATE INDEX services_updated ON services (org_id, updated_at);
+CREATE INDEX services_status ON services (org_id, status);
 
 CREATE TABLE service_data_classes (
     org_id        uuid NOT NULL,

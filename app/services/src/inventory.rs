@@ -8,7 +8,7 @@ use aivet_domain::inventory::{ContactForm, FindingForm, ItemName, ServiceForm, V
 use aivet_domain::{ContactId, DataClassId, Msg, ServiceId, VendorId};
 use aivet_store::inventory::{
     Contact, DataClass, InventoryCounts, Page, ServiceDetail, ServiceQuery, ServiceRef, ServiceRow,
-    Vendor, VendorQuery, VendorRow,
+    Vendor, VendorName, VendorQuery, VendorRow,
 };
 use aivet_store::{AuditEvent, StoreError, Tenant};
 
@@ -126,6 +126,10 @@ impl Services {
 
     pub async fn vendors(&self, auth: &Auth, q: &VendorQuery) -> Result<Vec<VendorRow>> {
         Ok(self.store.vendors(auth.tenant()?, q).await?)
+    }
+
+    pub async fn vendor_names(&self, auth: &Auth) -> Result<Vec<VendorName>> {
+        Ok(self.store.vendor_names(auth.tenant()?).await?)
     }
 
     pub async fn vendor(&self, auth: &Auth, id: VendorId) -> Result<VendorPage> {

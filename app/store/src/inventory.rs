@@ -85,6 +85,14 @@ pub struct ServiceRef {
     pub name: String,
 }
 
+/// A vendor's id and name, for selects.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct VendorName {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: VendorId,
+    pub name: String,
+}
+
 /// A service as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ServiceRow {
@@ -104,7 +112,7 @@ pub struct ServiceRow {
     pub data_classes: Option<String>,
     pub personal: bool,
     /// Findings whose status is not "unknown" (of three).
-    pub known_findings: i64,
+    pub known_findings: i32,
     #[sqlx(try_from = "Ts")]
     pub updated_at: DateTime<Utc>,
     #[sqlx(try_from = "OptTs")]
@@ -291,6 +299,8 @@ pub trait InventoryStore: Send + Sync {
 
     // --- vendors and contacts ---
     async fn vendors(&self, t: &Tenant, q: &VendorQuery) -> Result<Vec<VendorRow>>;
+    /// The names of the vendors that are not archived, for selects and filters.
+    async fn vendor_names(&self, t: &Tenant) -> Result<Vec<VendorName>>;
     async fn vendor(&self, t: &Tenant, id: VendorId) -> Result<Vendor>;
     async fn contacts(&self, t: &Tenant, vendor: VendorId) -> Result<Vec<Contact>>;
     /// Services that name the vendor in any role.

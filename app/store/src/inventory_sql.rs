@@ -3,7 +3,8 @@
 
 use crate::inventory::{
     Contact, DataClass, Finding, ImportVendor, InventoryCounts, InventoryStore, Page, Service, ServiceDetail,
-    ServiceQuery, ServiceRef, ServiceRow, ServiceSort, Vendor, VendorQuery, VendorRow, VendorSort, LIST_SEPARATOR,
+    ServiceQuery, ServiceRef, ServiceRow, ServiceSort, Vendor, VendorName, VendorQuery, VendorRow, VendorSort,
+    LIST_SEPARATOR,
 };
 use aivet_domain::inventory::{default_data_classes, ContactDraft, FindingDraft, ItemName, ServiceDraft, VendorDraft};
 use aivet_domain::{ContactId, DataClassId, ServiceId, VendorId};
@@ -137,6 +138,23 @@ async fn write_service_data_classes(tx: &mut Tx, org: OrgId, id: ServiceId, d: &
             .execute(&mut **tx)
             .await?;
     }
+    refresh_personal(tx, org, Some(id), None).await
+}
+
+/// Recomputes the `personal` mark of one service, or of every service that
+/// receives `class`.
+async fn refresh_personal(tx: &mut Tx, org: OrgId, service: Option<ServiceId>, class: Option<DataClassId>) -> Result<()> {
+    sqlx::query(&format!(
+        "UPDATE services SET personal = {PERSONAL_EXISTS}
+         WHERE org_id = $1 AND ($2 IS NULL OR id = $2)
+           AND ($3 IS NULL OR id IN (SELECT d.service_id FROM service_data_classes d
+                                     WHERE d.org_id = $1 AND d.data_class_id = $3))"
+    ))
+    .bind(org.0)
+    .bind(service.map(|s| s.0))
+    .bind(class.map(|c| c.0))
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -176,6 +194,15 @@ async fn insert_service(tx: &mut Tx, org: OrgId, d: &ServiceDraft, now: DateTime
     Ok(id)
 }
 
+/// How many services name each vendor in any role: one pass over the
+/// organisation's services (`$1`), not one per vendor.
+const VENDOR_USE: &str = "SELECT r.vendor_id, COUNT(DISTINCT r.service_id) AS services FROM (
+        SELECT vendor_id, id AS service_id FROM services WHERE org_id = $1
+        UNION ALL SELECT integrator_id, id FROM services WHERE org_id = $1 AND integrator_id IS NOT NULL
+        UNION ALL SELECT model_provider_id, id FROM services WHERE org_id = $1 AND model_provider_id IS NOT NULL
+        UNION ALL SELECT inference_host_id, id FROM services WHERE org_id = $1 AND inference_host_id IS NOT NULL
+    ) r GROUP BY r.vendor_id";
+
 const SERVICE_REFERENCES: &str =
     "(s.vendor_id = $2 OR s.integrator_id = $2 OR s.model_provider_id = $2 OR s.inference_host_id = $2)";
 
@@ -205,12 +232,10 @@ const SERVICE_FILTER: &str = "FROM services s
       AND ($6 IS NULL OR s.owner_id = $6)
       AND ($7 OR s.archived_at IS NULL)";
 
+/// Whether the service in the UPDATE receives a personal data class.
 const PERSONAL_EXISTS: &str = "EXISTS (SELECT 1 FROM service_data_classes d
     JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
-    WHERE d.org_id = s.org_id AND d.service_id = s.id AND c.personal)";
-
-const KNOWN_FINDINGS: &str =
-    "(SELECT COUNT(*) FROM findings f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status <> 'unknown')";
+    WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.personal)";
 
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
@@ -269,6 +294,7 @@ impl InventoryStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::NotFound);
         }
+        refresh_personal(&mut tx, t.org_id(), None, Some(id)).await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -308,12 +334,11 @@ impl InventoryStore for ThisStore {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let rows = sqlx::query_as::<_, VendorRow>(&format!(
             "SELECT v.id, v.name, v.role, v.website, v.updated_at, v.archived_at,
-                    (SELECT COUNT(*) FROM services s WHERE s.org_id = v.org_id
-                       AND (s.vendor_id = v.id OR s.integrator_id = v.id OR s.model_provider_id = v.id
-                            OR s.inference_host_id = v.id)) AS services,
+                    COALESCE(n.services, 0) AS services,
                     (SELECT c.email FROM vendor_contacts c WHERE c.org_id = v.org_id AND c.vendor_id = v.id
                      ORDER BY c.is_primary DESC, c.created_at LIMIT 1) AS primary_contact
              FROM vendors v
+             LEFT JOIN ({VENDOR_USE}) n ON n.vendor_id = v.id
              WHERE v.org_id = $1 AND ($2 IS NULL OR v.name_key LIKE $2 ESCAPE '\\')
                AND ($3 IS NULL OR v.role = $3) AND ($4 OR v.archived_at IS NULL)
              ORDER BY {order}"
@@ -322,6 +347,18 @@ impl InventoryStore for ThisStore {
         .bind(like_pattern(&q.text))
         .bind(q.role.map(|r| r.as_str()))
         .bind(q.archived)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn vendor_names(&self, t: &Tenant) -> Result<Vec<VendorName>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, VendorName>(
+            "SELECT id, name FROM vendors WHERE org_id = $1 AND archived_at IS NULL ORDER BY name_key, id",
+        )
+        .bind(t.org_id().0)
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -540,18 +577,22 @@ impl InventoryStore for ThisStore {
             .bind(q.archived)
             .fetch_one(&mut *tx)
             .await?;
+        // The page's ids first (sorted and cut by the indexes), then the
+        // columns that cost something, for those rows only.
         let rows = sqlx::query_as::<_, ServiceRow>(&format!(
             "SELECT s.id, s.name, s.vendor_id, v.name AS vendor_name, i.name AS integrator_name, s.status,
                     s.deployment, u.name AS owner_name,
                     (SELECT string_agg(c.name, $8) FROM service_data_classes d
                        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
                      WHERE d.org_id = s.org_id AND d.service_id = s.id) AS data_classes,
-                    {PERSONAL_EXISTS} AS personal,
-                    {KNOWN_FINDINGS} AS known_findings,
-                    s.updated_at, s.archived_at
-             {SERVICE_FILTER}
-             ORDER BY {order}
-             LIMIT $9 OFFSET $10"
+                    s.personal, s.known_findings, s.updated_at, s.archived_at
+             FROM (SELECT s.id AS page_id {SERVICE_FILTER} ORDER BY {order} LIMIT $9 OFFSET $10) p
+             JOIN services s ON s.org_id = $1 AND s.id = p.page_id
+             JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
+             LEFT JOIN vendors i ON i.org_id = s.org_id AND i.id = s.integrator_id
+             LEFT JOIN memberships m ON m.org_id = s.org_id AND m.id = s.owner_id
+             LEFT JOIN users u ON u.id = m.user_id
+             ORDER BY {order}"
         ))
         .bind(t.org_id().0)
         .bind(pattern.as_deref())
@@ -771,6 +812,15 @@ impl InventoryStore for ThisStore {
         .bind(Ts::from(now))
         .execute(&mut *tx)
         .await?;
+        sqlx::query(
+            "UPDATE services SET known_findings = (SELECT COUNT(*) FROM findings f
+                 WHERE f.org_id = services.org_id AND f.service_id = services.id AND f.status <> 'unknown')
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(service.0)
+        .execute(&mut *tx)
+        .await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -778,30 +828,41 @@ impl InventoryStore for ThisStore {
 
     async fn inventory_counts(&self, t: &Tenant) -> Result<InventoryCounts> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let active = "s.org_id = $1 AND s.archived_at IS NULL";
-        let row: (i64, i64, i64, i64, i64, i64, i64) = sqlx::query_as(&format!(
-            "SELECT
-               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status = 'in_use'),
-               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status = 'trial'),
-               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status = 'retired'),
-               (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL),
-               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status <> 'retired' AND {PERSONAL_EXISTS}),
-               (SELECT COUNT(*) FROM services s WHERE {active} AND s.status <> 'retired' AND {KNOWN_FINDINGS} < 3),
-               (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown')"
-        ))
+        // One pass over the active services, grouped by status.
+        let by_status: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+            "SELECT status, COUNT(*), COALESCE(SUM(CASE WHEN personal THEN 1 ELSE 0 END), 0),
+                    COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0)
+             FROM services WHERE org_id = $1 AND archived_at IS NULL GROUP BY status",
+        )
+        .bind(t.org_id().0)
+        .fetch_all(&mut *tx)
+        .await?;
+        let (vendors, known_findings): (i64, i64) = sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL),
+                    (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown')",
+        )
         .bind(t.org_id().0)
         .fetch_one(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(InventoryCounts {
-            in_use: row.0,
-            trial: row.1,
-            retired: row.2,
-            vendors: row.3,
-            personal: row.4,
-            open_findings: row.5,
-            known_findings: row.6,
-        })
+        let mut n = InventoryCounts {
+            vendors,
+            known_findings,
+            ..Default::default()
+        };
+        for (status, count, personal, open) in by_status {
+            match status.as_str() {
+                "in_use" => n.in_use = count,
+                "trial" => n.trial = count,
+                _ => n.retired = count,
+            }
+            // Retired services no longer receive data nor need answers.
+            if status != "retired" {
+                n.personal += personal;
+                n.open_findings += open;
+            }
+        }
+        Ok(n)
     }
 
     async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], event: AuditEvent, now: DateTime<Utc>) -> Result<Vec<ServiceId>> {

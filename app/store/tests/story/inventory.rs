@@ -467,6 +467,46 @@ pub async fn services_findings_lists_and_counts(b: Backend) {
     assert_eq!(n.open_findings, 2, "retired services do not count");
     assert_eq!(n.known_findings, 1);
 
+    // The marks behind the figures follow every change: a data class that
+    // becomes personal, a finding that goes back to unknown.
+    let intern = ItemName::parse("Intern").unwrap();
+    store
+        .update_data_class(&t, internal, &intern, true, false, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(store.inventory_counts(&t).await.unwrap().personal, 2);
+    store
+        .update_data_class(&t, internal, &intern, false, false, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(store.inventory_counts(&t).await.unwrap().personal, 1);
+    let unknown = FindingForm {
+        topic: "separation".into(),
+        status: "unknown".into(),
+        ..Default::default()
+    };
+    store
+        .save_finding(&t, bot, &unknown.parse().unwrap(), ev(), t0())
+        .await
+        .unwrap();
+    let row = list(ServiceQuery::default())
+        .await
+        .rows
+        .into_iter()
+        .find(|r| r.id == bot)
+        .unwrap();
+    assert_eq!(row.known_findings, 0);
+    let verified = FindingForm {
+        topic: "separation".into(),
+        status: "verified".into(),
+        source_url: "https://chatco.example/trust".into(),
+        ..Default::default()
+    };
+    store
+        .save_finding(&t, bot, &verified.parse().unwrap(), ev(), t0())
+        .await
+        .unwrap();
+
     // A vendor in use cannot be deleted; the refusal names the services.
     match store.delete_vendor(&t, host, ev(), t0()).await {
         Err(StoreError::InUse(names)) => assert_eq!(names, ["Old summariser", "Support bot"]),

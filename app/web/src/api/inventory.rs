@@ -190,10 +190,7 @@ async fn choices(
     a: &aivet_services::Auth,
 ) -> Result<Choices, AppError> {
     let s = &c.services;
-    let vendors = s
-        .vendors(a, &Default::default())
-        .await
-        .map_err(service_error)?;
+    let vendors = s.vendor_names(a).await.map_err(service_error)?;
     let data_classes = s.data_classes(a).await.map_err(service_error)?;
     let members = s.members(a).await.map_err(service_error)?;
     Ok(Choices {
@@ -472,7 +469,7 @@ pub async fn service_list(
                 status: r.status,
                 owner: r.owner_name,
                 personal: r.personal,
-                known_findings: r.known_findings,
+                known_findings: r.known_findings.into(),
                 archived: r.archived_at.is_some(),
             })
             .collect(),
