@@ -578,7 +578,9 @@ impl InventoryStore for ThisStore {
             .fetch_one(&mut *tx)
             .await?;
         // The page's ids first (sorted and cut by the indexes), then the
-        // columns that cost something, for those rows only.
+        // columns that cost something, for those rows only. CROSS JOIN makes
+        // SQLite start from the page (it would otherwise walk every service
+        // in name order and look each up in the page).
         let rows = sqlx::query_as::<_, ServiceRow>(&format!(
             "SELECT s.id, s.name, s.vendor_id, v.name AS vendor_name, i.name AS integrator_name, s.status,
                     s.deployment, u.name AS owner_name,
@@ -587,11 +589,12 @@ impl InventoryStore for ThisStore {
                      WHERE d.org_id = s.org_id AND d.service_id = s.id) AS data_classes,
                     s.personal, s.known_findings, s.updated_at, s.archived_at
              FROM (SELECT s.id AS page_id {SERVICE_FILTER} ORDER BY {order} LIMIT $9 OFFSET $10) p
-             JOIN services s ON s.org_id = $1 AND s.id = p.page_id
+             CROSS JOIN services s
              JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
              LEFT JOIN vendors i ON i.org_id = s.org_id AND i.id = s.integrator_id
              LEFT JOIN memberships m ON m.org_id = s.org_id AND m.id = s.owner_id
              LEFT JOIN users u ON u.id = m.user_id
+             WHERE s.org_id = $1 AND s.id = p.page_id
              ORDER BY {order}"
         ))
         .bind(t.org_id().0)
