@@ -689,6 +689,98 @@ messages! {
     }
     ErrCsvTooMany { en: "At most 5,000 rows per import.", de: "Höchstens 5.000 Zeilen pro Import.", nb: "Høyst 5 000 rader per import." }
     ErrDuplicateInFile { en: "This name appears more than once in the file.", de: "Dieser Name kommt in der Datei mehrfach vor.", nb: "Dette navnet står mer enn én gang i filen." }
+
+    // --- the five questions and the optional ones (shared/PRODUCT.md) ---
+    QSeparation {
+        en: "How do you separate the data of different customers on shared machines — in inference itself, not only in storage and network?",
+        de: "Wie trennen Sie die Daten verschiedener Kunden auf gemeinsam genutzten Maschinen – in der Inferenz selbst, nicht nur bei Speicherung und Netzwerk?",
+        nb: "Hvordan skiller dere dataene til ulike kunder på delte maskiner – i selve inferensen, ikke bare i lagring og nettverk?",
+    }
+    QSeparationWhy {
+        en: "In autumn 2026 an inference engine served one customer's prompts to others although storage and network were separated.",
+        de: "Im Herbst 2026 gab eine Inferenz-Software Eingaben eines Kunden an andere Kunden aus, obwohl Speicherung und Netzwerk getrennt waren.",
+        nb: "Høsten 2026 ga en inferensmotor én kundes forespørsler til andre kunder, selv om lagring og nettverk var atskilt.",
+    }
+    QRetention {
+        en: "How long do our requests stay in caches and intermediate storage?",
+        de: "Wie lange bleiben unsere Anfragen in Caches und Zwischenspeichern?",
+        nb: "Hvor lenge blir forespørslene våre liggende i hurtigbuffere og mellomlagring?",
+    }
+    QRetentionWhy {
+        en: "Whatever is kept can leak; we need to know how long our data exists outside our control.",
+        de: "Was gespeichert bleibt, kann abfließen; wir müssen wissen, wie lange unsere Daten außerhalb unserer Kontrolle existieren.",
+        nb: "Det som lagres, kan lekke; vi må vite hvor lenge dataene våre finnes utenfor vår kontroll.",
+    }
+    QLeakTests {
+        en: "Do you test for data mixing between customers (cross-tenant leakage), and how?",
+        de: "Testen Sie auf Vermischung von Daten zwischen Kunden (mandantenübergreifende Lecks), und wie?",
+        nb: "Tester dere for sammenblanding av data mellom kunder (lekkasje på tvers av kunder), og hvordan?",
+    }
+    QLeakTestsWhy {
+        en: "Tests that only check for error codes missed the 2026 incident: the wrong answers came back without an error.",
+        de: "Tests, die nur Fehlercodes prüfen, haben den Vorfall von 2026 übersehen: Die falschen Antworten kamen ohne Fehler zurück.",
+        nb: "Tester som bare ser etter feilkoder, oppdaget ikke hendelsen i 2026: De gale svarene kom tilbake uten feil.",
+    }
+    QNotification {
+        en: "When and how will we be informed of an incident, and is there a fixed deadline for that in our contract?",
+        de: "Wann und wie werden wir über einen Vorfall informiert, und gibt es dafür eine feste Frist in unserem Vertrag?",
+        nb: "Når og hvordan blir vi varslet om en hendelse, og har avtalen vår en fast frist for det?",
+    }
+    QNotificationWhy {
+        en: "When personal data is involved we must report to the supervisory authority within 72 hours (GDPR Art. 33), so we need to hear from you quickly.",
+        de: "Sind personenbezogene Daten betroffen, müssen wir binnen 72 Stunden an die Aufsichtsbehörde melden (Art. 33 DSGVO); dafür brauchen wir Ihre Nachricht rasch.",
+        nb: "Gjelder det personopplysninger, må vi melde fra til tilsynsmyndigheten innen 72 timer (GDPR art. 33), så vi trenger å høre fra dere raskt.",
+    }
+    QAfterIncident {
+        en: "After an incident: how would we learn which of our data was in the affected system, and who reports to the supervisory authority when personal data is involved?",
+        de: "Nach einem Vorfall: Wie erfahren wir, welche unserer Daten im betroffenen System waren, und wer meldet an die Aufsichtsbehörde, wenn personenbezogene Daten betroffen sind?",
+        nb: "Etter en hendelse: Hvordan får vi vite hvilke av dataene våre som var i det berørte systemet, og hvem melder fra til tilsynsmyndigheten når personopplysninger er berørt?",
+    }
+    QAfterIncidentWhy {
+        en: "We can only assess the risk to the people concerned, and report correctly, if we know what was exposed and who does what.",
+        de: "Nur wenn wir wissen, was offengelegt wurde und wer was tut, können wir das Risiko für die Betroffenen einschätzen und richtig melden.",
+        nb: "Bare når vi vet hva som ble eksponert og hvem som gjør hva, kan vi vurdere risikoen for de berørte og melde riktig.",
+    }
+    QEngines {
+        en: "Which inference software and versions do you run, and how do you track and apply its security fixes?",
+        de: "Welche Inferenz-Software in welchen Versionen setzen Sie ein, und wie verfolgen und installieren Sie deren Sicherheitskorrekturen?",
+        nb: "Hvilken inferensprogramvare og hvilke versjoner bruker dere, og hvordan følger dere med på og installerer sikkerhetsrettelser?",
+    }
+    QEnginesWhy {
+        en: "The 2026 fault was fixed in a later engine release; services on older versions stayed exposed.",
+        de: "Der Fehler von 2026 wurde in einer späteren Version der Software behoben; Dienste mit älteren Versionen blieben angreifbar.",
+        nb: "Feilen fra 2026 ble rettet i en senere versjon av programvaren; tjenester på eldre versjoner var fortsatt sårbare.",
+    }
+    QOverlong {
+        en: "What happens to a request that is longer than your cache pool: is it rejected, or truncated or replaced?",
+        de: "Was geschieht mit einer Anfrage, die länger ist als Ihr Cache-Speicher: Wird sie abgelehnt, oder gekürzt bzw. ersetzt?",
+        nb: "Hva skjer med en forespørsel som er lengre enn hurtigbufferen deres: Blir den avvist, eller avkortet eller erstattet?",
+    }
+    QOverlongWhy {
+        en: "An over-long request that was not rejected is how one customer's data reached another in 2026.",
+        de: "Eine zu lange Anfrage, die nicht abgelehnt wurde, war 2026 der Weg, auf dem Daten eines Kunden zu einem anderen gelangten.",
+        nb: "En for lang forespørsel som ikke ble avvist, var i 2026 veien én kundes data tok til en annen.",
+    }
+    QTraining {
+        en: "Are our prompts or outputs used for training, or kept in logs, and if so for how long?",
+        de: "Werden unsere Eingaben oder Ausgaben für Training verwendet oder in Protokollen gespeichert, und wenn ja, wie lange?",
+        nb: "Brukes forespørslene eller svarene våre til trening, eller lagres de i logger, og i så fall hvor lenge?",
+    }
+    QTrainingWhy {
+        en: "Data used for training or kept in logs lives on beyond the request and needs its own legal basis.",
+        de: "Daten, die für Training genutzt oder protokolliert werden, leben über die Anfrage hinaus und brauchen eine eigene Rechtsgrundlage.",
+        nb: "Data som brukes til trening eller lagres i logger, lever videre etter forespørselen og trenger eget rettslig grunnlag.",
+    }
+    QSupplyChain {
+        en: "What is your place in the AI supply chain (model provider, inference host, application), and who are your sub-processors?",
+        de: "Welche Rolle haben Sie in der KI-Lieferkette (Modellanbieter, Inferenz-Hoster, Anwendung), und wer sind Ihre Unterauftragsverarbeiter?",
+        nb: "Hvilken plass har dere i KI-leverandørkjeden (modelleverandør, inferensvert, applikasjon), og hvem er underdatabehandlerne deres?",
+    }
+    QSupplyChainWhy {
+        en: "The party that runs the model may not be the one we have a contract with; we need to know everyone who handles our data.",
+        de: "Wer das Modell betreibt, ist nicht unbedingt unser Vertragspartner; wir müssen alle kennen, die unsere Daten verarbeiten.",
+        nb: "Den som drifter modellen, er ikke nødvendigvis den vi har avtale med; vi må kjenne alle som behandler dataene våre.",
+    }
 }
 
 #[cfg(test)]

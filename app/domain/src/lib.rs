@@ -9,6 +9,7 @@ pub mod i18n;
 pub mod ids;
 pub mod inventory;
 pub mod lang;
+pub mod questions;
 
 pub use account::{Email, OrgName, Password, PersonName, Role, Slug};
 pub use i18n::Msg;
