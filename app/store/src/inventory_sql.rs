@@ -46,6 +46,29 @@ async fn insert_default_data_classes(tx: &mut Tx, org: OrgId, lang: Lang) -> Res
     Ok(())
 }
 
+/// Archives (or restores) one record of `table`; a record archived before
+/// keeps its first archiving time.
+async fn set_archived(
+    tx: &mut Tx,
+    table: &'static str,
+    org: OrgId,
+    id: Uuid,
+    archived: bool,
+    now: DateTime<Utc>,
+) -> Result<u64> {
+    let r = sqlx::query(&format!(
+        "UPDATE {table} SET archived_at = CASE WHEN $3 THEN COALESCE(archived_at, $4) ELSE NULL END, updated_at = $4
+         WHERE org_id = $1 AND id = $2"
+    ))
+    .bind(org.0)
+    .bind(id)
+    .bind(archived)
+    .bind(Ts::from(now))
+    .execute(&mut **tx)
+    .await?;
+    Ok(r.rows_affected())
+}
+
 async fn vendor_exists(tx: &mut Tx, org: OrgId, id: VendorId) -> Result<bool> {
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM vendors WHERE org_id = $1 AND id = $2")
         .bind(org.0)
@@ -158,35 +181,54 @@ async fn refresh_personal(tx: &mut Tx, org: OrgId, service: Option<ServiceId>, c
     Ok(())
 }
 
+type Args<'q> = <Db as sqlx::Database>::Arguments<'q>;
+
+/// Binds the organisation ($1), the service id ($2), the draft ($3–$19) and
+/// the time of the change ($20), for both the insert and the update.
+fn bind_service<'q>(
+    q: sqlx::query::Query<'q, Db, Args<'q>>,
+    org: OrgId,
+    id: ServiceId,
+    d: &'q ServiceDraft,
+    now: DateTime<Utc>,
+) -> sqlx::query::Query<'q, Db, Args<'q>> {
+    q.bind(org.0)
+        .bind(id.0)
+        .bind(d.name.as_str())
+        .bind(d.name.key())
+        .bind(d.purpose.as_deref())
+        .bind(d.vendor_id.0)
+        .bind(d.integrator_id.map(|v| v.0))
+        .bind(d.model_provider_id.map(|v| v.0))
+        .bind(d.inference_host_id.map(|v| v.0))
+        .bind(d.model.as_deref())
+        .bind(d.engine.as_deref())
+        .bind(d.deployment.as_str())
+        .bind(d.owner_id.map(|m| m.0))
+        .bind(d.status.as_str())
+        .bind(d.dpa_signed_on)
+        .bind(url(&d.dpa_url))
+        .bind(d.notice_hours)
+        .bind(d.notice_channel.as_deref())
+        .bind(d.authority_notifier.as_str())
+        .bind(Ts::from(now))
+}
+
 async fn insert_service(tx: &mut Tx, org: OrgId, d: &ServiceDraft, now: DateTime<Utc>) -> Result<ServiceId> {
     check_service_refs(tx, org, d).await?;
     let id = ServiceId(Uuid::new_v4());
-    sqlx::query(
-        "INSERT INTO services (id, org_id, name, name_key, purpose, vendor_id, integrator_id, model_provider_id,
-                               inference_host_id, model, engine, deployment, owner_id, status, dpa_signed_on, dpa_url,
-                               notice_hours, notice_channel, authority_notifier, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)",
+    bind_service(
+        sqlx::query(
+            "INSERT INTO services (org_id, id, name, name_key, purpose, vendor_id, integrator_id, model_provider_id,
+                                   inference_host_id, model, engine, deployment, owner_id, status, dpa_signed_on,
+                                   dpa_url, notice_hours, notice_channel, authority_notifier, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)",
+        ),
+        org,
+        id,
+        d,
+        now,
     )
-    .bind(id.0)
-    .bind(org.0)
-    .bind(d.name.as_str())
-    .bind(d.name.key())
-    .bind(d.purpose.as_deref())
-    .bind(d.vendor_id.0)
-    .bind(d.integrator_id.map(|v| v.0))
-    .bind(d.model_provider_id.map(|v| v.0))
-    .bind(d.inference_host_id.map(|v| v.0))
-    .bind(d.model.as_deref())
-    .bind(d.engine.as_deref())
-    .bind(d.deployment.as_str())
-    .bind(d.owner_id.map(|m| m.0))
-    .bind(d.status.as_str())
-    .bind(d.dpa_signed_on)
-    .bind(url(&d.dpa_url))
-    .bind(d.notice_hours)
-    .bind(d.notice_channel.as_deref())
-    .bind(d.authority_notifier.as_str())
-    .bind(Ts::from(now))
     .execute(&mut **tx)
     .await
     .map_err(name_taken)?;
@@ -443,17 +485,7 @@ impl InventoryStore for ThisStore {
 
     async fn set_vendor_archived(&self, t: &Tenant, id: VendorId, archived: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
-        let r = sqlx::query(
-            "UPDATE vendors SET archived_at = CASE WHEN $3 THEN COALESCE(archived_at, $4) ELSE NULL END, updated_at = $4
-             WHERE org_id = $1 AND id = $2",
-        )
-        .bind(t.org_id().0)
-        .bind(id.0)
-        .bind(archived)
-        .bind(Ts::from(now))
-        .execute(&mut *tx)
-        .await?;
-        if r.rows_affected() != 1 {
+        if set_archived(&mut tx, "vendors", t.org_id(), id.0, archived, now).await? != 1 {
             return Err(StoreError::NotFound);
         }
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
@@ -712,33 +744,19 @@ impl InventoryStore for ThisStore {
     async fn update_service(&self, t: &Tenant, id: ServiceId, d: &ServiceDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         check_service_refs(&mut tx, t.org_id(), d).await?;
-        let r = sqlx::query(
-            "UPDATE services SET name = $3, name_key = $4, purpose = $5, vendor_id = $6, integrator_id = $7,
-                    model_provider_id = $8, inference_host_id = $9, model = $10, engine = $11, deployment = $12,
-                    owner_id = $13, status = $14, dpa_signed_on = $15, dpa_url = $16, notice_hours = $17,
-                    notice_channel = $18, authority_notifier = $19, updated_at = $20
-             WHERE org_id = $1 AND id = $2",
+        let r = bind_service(
+            sqlx::query(
+                "UPDATE services SET name = $3, name_key = $4, purpose = $5, vendor_id = $6, integrator_id = $7,
+                        model_provider_id = $8, inference_host_id = $9, model = $10, engine = $11, deployment = $12,
+                        owner_id = $13, status = $14, dpa_signed_on = $15, dpa_url = $16, notice_hours = $17,
+                        notice_channel = $18, authority_notifier = $19, updated_at = $20
+                 WHERE org_id = $1 AND id = $2",
+            ),
+            t.org_id(),
+            id,
+            d,
+            now,
         )
-        .bind(t.org_id().0)
-        .bind(id.0)
-        .bind(d.name.as_str())
-        .bind(d.name.key())
-        .bind(d.purpose.as_deref())
-        .bind(d.vendor_id.0)
-        .bind(d.integrator_id.map(|v| v.0))
-        .bind(d.model_provider_id.map(|v| v.0))
-        .bind(d.inference_host_id.map(|v| v.0))
-        .bind(d.model.as_deref())
-        .bind(d.engine.as_deref())
-        .bind(d.deployment.as_str())
-        .bind(d.owner_id.map(|m| m.0))
-        .bind(d.status.as_str())
-        .bind(d.dpa_signed_on)
-        .bind(url(&d.dpa_url))
-        .bind(d.notice_hours)
-        .bind(d.notice_channel.as_deref())
-        .bind(d.authority_notifier.as_str())
-        .bind(Ts::from(now))
         .execute(&mut *tx)
         .await
         .map_err(name_taken)?;
@@ -753,17 +771,7 @@ impl InventoryStore for ThisStore {
 
     async fn set_service_archived(&self, t: &Tenant, id: ServiceId, archived: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
-        let r = sqlx::query(
-            "UPDATE services SET archived_at = CASE WHEN $3 THEN COALESCE(archived_at, $4) ELSE NULL END, updated_at = $4
-             WHERE org_id = $1 AND id = $2",
-        )
-        .bind(t.org_id().0)
-        .bind(id.0)
-        .bind(archived)
-        .bind(Ts::from(now))
-        .execute(&mut *tx)
-        .await?;
-        if r.rows_affected() != 1 {
+        if set_archived(&mut tx, "services", t.org_id(), id.0, archived, now).await? != 1 {
             return Err(StoreError::NotFound);
         }
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
