@@ -32,7 +32,7 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
 /// functions and plain routes. The cross-tenant test walks this list, so a new
 /// route cannot escape it.
 pub fn inventory() -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = leptos_axum::generate_route_list(aivet_web::App)
+    let mut out: Vec<(String, String)> = page_routes()
         .iter()
         .map(|r| ("GET".to_owned(), r.path().to_owned()))
         .collect();
@@ -50,6 +50,20 @@ pub fn inventory() -> Vec<(String, String)> {
     out
 }
 
+/// The page routes, generated once per process. Generating them renders the
+/// app with resource loading suppressed through a process-wide flag in
+/// leptos_server: a page whose resource starts loading at that moment waits
+/// forever (leptos-rs/leptos#4773). Once per process, before the first
+/// router exists, nothing can be rendering yet — also when tests or the
+/// benchmark start several servers in one process.
+fn page_routes() -> Vec<leptos_axum::AxumRouteListing> {
+    static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> =
+        std::sync::OnceLock::new();
+    ROUTES
+        .get_or_init(|| leptos_axum::generate_route_list(aivet_web::App))
+        .clone()
+}
+
 /// The prefix under which server functions are mounted.
 pub const API_PREFIX: &str = "/api";
 
@@ -61,7 +75,7 @@ pub fn router(state: AppState) -> Router {
 /// adds its in-memory ceiling route this way).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     let site_root = state.config.site_root.clone();
-    let page_routes = leptos_axum::generate_route_list(aivet_web::App);
+    let page_routes = page_routes();
     let static_cache = SetResponseHeaderLayer::if_not_present(
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-cache"),

@@ -142,6 +142,9 @@ impl TestApp {
             .cookie_store(true)
             .default_headers(h)
             .redirect(reqwest::redirect::Policy::none())
+            // A response that never comes fails its test instead of stalling
+            // the whole suite (no request here takes more than a second).
+            .timeout(std::time::Duration::from_secs(60))
             .build()
             .unwrap()
     }
