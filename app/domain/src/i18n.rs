@@ -553,6 +553,7 @@ messages! {
     FieldPrimary { en: "Primary contact", de: "Hauptkontakt", nb: "Hovedkontakt" }
     AddContact { en: "Add contact", de: "Kontakt hinzufügen", nb: "Legg til kontakt" }
     RemoveContact { en: "Remove contact", de: "Kontakt entfernen", nb: "Fjern kontakt" }
+    MakePrimary { en: "Make primary", de: "Zum Hauptkontakt machen", nb: "Gjør til hovedkontakt" }
     NoContacts { en: "No contacts yet.", de: "Noch keine Kontakte.", nb: "Ingen kontakter ennå." }
     FieldPurpose { en: "Purpose in our business", de: "Zweck in unserem Unternehmen", nb: "Formål i virksomheten vår" }
     FieldVendor { en: "Vendor", de: "Anbieter", nb: "Leverandør" }

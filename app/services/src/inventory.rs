@@ -210,6 +210,16 @@ impl Services {
             .await?)
     }
 
+    pub async fn set_primary_contact(&self, auth: &Auth, id: ContactId) -> Result<VendorId> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let event = AuditEvent::new("vendor.contact_primary", format!("contact={id}"));
+        Ok(self
+            .store
+            .set_primary_contact(t, id, event, self.clock.now())
+            .await?)
+    }
+
     pub async fn remove_contact(&self, auth: &Auth, id: ContactId) -> Result<VendorId> {
         let t = auth.tenant()?;
         require_editor(t)?;

@@ -345,6 +345,14 @@ pub trait InventoryStore: Send + Sync {
         event: AuditEvent,
         now: DateTime<Utc>,
     ) -> Result<ContactId>;
+    /// Makes a contact the vendor's primary one and returns its vendor.
+    async fn set_primary_contact(
+        &self,
+        t: &Tenant,
+        id: ContactId,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<VendorId>;
     /// Removes a contact and returns its vendor.
     async fn remove_contact(
         &self,

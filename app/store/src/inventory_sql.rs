@@ -559,6 +559,25 @@ impl InventoryStore for ThisStore {
         Ok(id)
     }
 
+    async fn set_primary_contact(&self, t: &Tenant, id: ContactId, event: AuditEvent, now: DateTime<Utc>) -> Result<VendorId> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let row: Option<(Uuid,)> = sqlx::query_as("SELECT vendor_id FROM vendor_contacts WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let (vendor,) = row.ok_or(StoreError::NotFound)?;
+        sqlx::query("UPDATE vendor_contacts SET is_primary = (id = $3) WHERE org_id = $1 AND vendor_id = $2")
+            .bind(t.org_id().0)
+            .bind(vendor)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(VendorId(vendor))
+    }
+
     async fn remove_contact(&self, t: &Tenant, id: ContactId, event: AuditEvent, now: DateTime<Utc>) -> Result<VendorId> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let row: Option<(Uuid, bool)> =

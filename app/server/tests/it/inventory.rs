@@ -182,6 +182,40 @@ async fn vendors_and_services_through_the_forms(b: Db) {
     assert_eq!(v["contacts"][0]["email"], "security@chatco.example");
     assert_eq!(v["contacts"][0]["primary"], true);
     assert_eq!(v["services"][0]["name"], "Support assistant");
+    // A second contact, then made the primary one.
+    let r = app
+        .call(
+            &c,
+            "add_contact",
+            &[
+                ("vendor_id", &vendor),
+                ("contact[name]", "Data Protection"),
+                ("contact[email]", "dpo@chatco.example"),
+                ("contact[lang]", "en"),
+                ("contact[role]", "dpo"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    let v = json(
+        app.call(&c, "vendor_detail", &[("vendor_id", &vendor)])
+            .await,
+    )
+    .await;
+    let dpo = v["contacts"][1]["id"].as_str().unwrap().to_owned();
+    assert_eq!(v["contacts"][1]["primary"], false);
+    let r = app
+        .call(&c, "set_primary_contact", &[("contact_id", &dpo)])
+        .await;
+    assert_eq!(location(&r), format!("/vendors/{vendor}#contacts"));
+    let v = json(
+        app.call(&c, "vendor_detail", &[("vendor_id", &vendor)])
+            .await,
+    )
+    .await;
+    assert_eq!(v["contacts"][0]["email"], "dpo@chatco.example");
+    assert_eq!(v["contacts"][0]["primary"], true);
+    assert_eq!(v["contacts"][1]["primary"], false);
 
     // Editing keeps the id and shows the saved values in the form.
     let form = json(

@@ -532,6 +532,14 @@ fn matrix() -> BTreeMap<String, Probe> {
         }),
     );
     add(
+        "POST /api/set_primary_contact",
+        ForeignId {
+            field: "contact_id",
+            b_id: |w| w.b_contact.clone(),
+            extra: |_| vec![],
+        },
+    );
+    add(
         "POST /api/remove_contact",
         ForeignId {
             field: "contact_id",

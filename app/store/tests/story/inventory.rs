@@ -240,6 +240,26 @@ pub async fn vendors_and_their_contacts(b: Backend) {
         primary(&store.contacts(&t, open_ai).await.unwrap()),
         ["Sec Team"]
     );
+    let dana = store.contacts(&t, open_ai).await.unwrap()[1].id;
+    assert_eq!(
+        store
+            .set_primary_contact(&t, dana, ev(), t0())
+            .await
+            .unwrap(),
+        open_ai
+    );
+    assert_eq!(
+        primary(&store.contacts(&t, open_ai).await.unwrap()),
+        ["Dana DPO"]
+    );
+    store
+        .set_primary_contact(&t, first, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(
+        primary(&store.contacts(&t, open_ai).await.unwrap()),
+        ["Sec Team"]
+    );
     store.remove_contact(&t, first, ev(), t0()).await.unwrap();
     assert_eq!(
         primary(&store.contacts(&t, open_ai).await.unwrap()),
@@ -735,6 +755,10 @@ pub async fn inventory_is_scoped_to_the_tenant(b: Backend) {
     ));
     assert!(matches!(
         store.remove_contact(&b_, a_contact, ev(), t0()).await,
+        Err(StoreError::NotFound)
+    ));
+    assert!(matches!(
+        store.set_primary_contact(&b_, a_contact, ev(), t0()).await,
         Err(StoreError::NotFound)
     ));
     assert!(matches!(

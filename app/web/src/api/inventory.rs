@@ -396,6 +396,18 @@ pub async fn add_contact(vendor_id: String, contact: ContactForm) -> Result<(), 
     done(&format!("/vendors/{id}#contacts"))
 }
 
+#[server(endpoint = "set_primary_contact")]
+pub async fn set_primary_contact(contact_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let vendor = c
+        .services
+        .set_primary_contact(a, parse_id(&contact_id)?)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/vendors/{vendor}#contacts"))
+}
+
 #[server(endpoint = "remove_contact")]
 pub async fn remove_contact(contact_id: String) -> Result<(), AppError> {
     let c = ctx()?;

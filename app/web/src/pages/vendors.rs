@@ -372,6 +372,9 @@ fn Contacts(vendor: VendorId, contacts: Vec<ContactView>, can_edit: bool) -> imp
 #[component]
 fn ContactRow(c: ContactView, can_edit: bool) -> impl IntoView {
     let remove = ServerAction::<api::RemoveContact>::new();
+    let primary = ServerAction::<api::SetPrimaryContact>::new();
+    let id = c.id.to_string();
+    let id2 = id.clone();
     view! {
         <tr>
             <td>{c.name.clone()}{c.primary.then(|| view! { " " <span class="badge">{t(Msg::FieldPrimary)}</span> })}</td>
@@ -380,10 +383,18 @@ fn ContactRow(c: ContactView, can_edit: bool) -> impl IntoView {
             <td>{c.lang.native_name()}</td>
             <td>
                 {can_edit.then(|| view! {
-                    <ActionForm action=remove attr:class="inline-form">
-                        <input type="hidden" name="contact_id" value=c.id.to_string()/>
-                        <button type="submit" class="button small secondary">{t(Msg::RemoveContact)}</button>
-                    </ActionForm>
+                    <div class="actions">
+                        {(!c.primary).then(|| view! {
+                            <ActionForm action=primary attr:class="inline-form">
+                                <input type="hidden" name="contact_id" value=id2.clone()/>
+                                <button type="submit" class="button small secondary">{t(Msg::MakePrimary)}</button>
+                            </ActionForm>
+                        })}
+                        <ActionForm action=remove attr:class="inline-form">
+                            <input type="hidden" name="contact_id" value=id.clone()/>
+                            <button type="submit" class="button small secondary">{t(Msg::RemoveContact)}</button>
+                        </ActionForm>
+                    </div>
                 })}
             </td>
         </tr>
