@@ -43,6 +43,8 @@ pub enum InternalError {
     Join(#[from] tokio::task::JoinError),
     #[error("mail: {0}")]
     Mail(String),
+    #[error("CSV export: {0}")]
+    Export(String),
 }
 
 impl From<StoreError> for ServiceError {

@@ -584,7 +584,7 @@ impl Services {
             .quote_style(csv::QuoteStyle::Necessary)
             .from_writer(Vec::new());
         let internal = |e: csv::Error| {
-            ServiceError::Internal(crate::error::InternalError::Mail(format!("csv: {e}")))
+            ServiceError::Internal(crate::error::InternalError::Export(e.to_string()))
         };
         w.write_record(&header).map_err(internal)?;
         for d in &details {
