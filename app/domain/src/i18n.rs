@@ -626,6 +626,7 @@ messages! {
     LastChanged { en: "Last changed", de: "Zuletzt geändert", nb: "Sist endret" }
     ApplyFilters { en: "Show", de: "Anzeigen", nb: "Vis" }
     ResultsRange { en: "{from}–{to} of {total}", de: "{from}–{to} von {total}", nb: "{from}–{to} av {total}" }
+    Pagination { en: "Pages", de: "Seiten", nb: "Sider" }
     PrevPage { en: "Previous", de: "Zurück", nb: "Forrige" }
     NextPage { en: "Next", de: "Weiter", nb: "Neste" }
     NoMatches { en: "Nothing matches these filters.", de: "Nichts passt zu diesen Filtern.", nb: "Ingenting passer med disse filtrene." }

@@ -193,7 +193,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <nav class="pager" aria-label=t(Msg::ResultsRange)>
+            <nav class="pager" aria-label=t(Msg::Pagination)>
                 <span id="results-range">{Msg::ResultsRange.fill(lang(), &[("from", &from.to_string()), ("to", &to.to_string()), ("total", &d.total.to_string())])}</span>
                 {(page > 1).then(|| view! { <a href=f.page_href(page - 1) rel="prev">{t(Msg::PrevPage)}</a> })}
                 {(to < d.total).then(|| view! { <a href=f.page_href(page + 1) rel="next" id="next-page">{t(Msg::NextPage)}</a> })}
