@@ -783,6 +783,115 @@ messages! {
         de: "Wer das Modell betreibt, ist nicht unbedingt unser Vertragspartner; wir müssen alle kennen, die unsere Daten verarbeiten.",
         nb: "Den som drifter modellen, er ikke nødvendigvis den vi har avtale med; vi må kjenne alle som behandler dataene våre.",
     }
+    ReviewSatisfactory { en: "Satisfactory", de: "Zufriedenstellend", nb: "Tilfredsstillende" }
+    ReviewUnclear { en: "Unclear", de: "Unklar", nb: "Uklart" }
+    ReviewMissing { en: "Missing", de: "Fehlt", nb: "Mangler" }
+    AssessmentNotAsked { en: "Not asked", de: "Nicht gefragt", nb: "Ikke spurt" }
+    AssessmentAsked { en: "Asked", de: "Gefragt", nb: "Spurt" }
+    AssessmentAnswered { en: "Answered, to review", de: "Beantwortet, zu prüfen", nb: "Besvart, skal vurderes" }
+    AssessmentCleared { en: "Cleared", de: "Freigegeben", nb: "Godkjent" }
+    AssessmentConditional { en: "Cleared with conditions", de: "Mit Auflagen freigegeben", nb: "Godkjent med vilkår" }
+    AssessmentNotCleared { en: "Not cleared", de: "Nicht freigegeben", nb: "Ikke godkjent" }
+    RequestSent { en: "Waiting for the answer", de: "Antwort ausstehend", nb: "Venter på svar" }
+    RequestDraft { en: "Draft saved by the vendor", de: "Entwurf vom Anbieter gespeichert", nb: "Utkast lagret av leverandøren" }
+    RequestSubmitted { en: "Answered", de: "Beantwortet", nb: "Besvart" }
+    ErrFormExpired { en: "This form has expired. Please reload the page and try again.", de: "Dieses Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.", nb: "Dette skjemaet er utløpt. Last inn siden på nytt og prøv igjen." }
+    ErrChooseContact { en: "Please choose at least one contact.", de: "Bitte wählen Sie mindestens einen Kontakt.", nb: "Velg minst én kontakt." }
+    ErrDeadlineRequired { en: "Please enter the date by which you need the answer.", de: "Bitte geben Sie an, bis wann Sie die Antwort brauchen.", nb: "Skriv inn datoen du trenger svaret innen." }
+    ErrDeadlinePast { en: "The deadline must be after today.", de: "Die Frist muss nach dem heutigen Tag liegen.", nb: "Fristen må være etter i dag." }
+    ErrAnswerRequired { en: "Please answer this question; a short \"does not apply\" with the reason is fine.", de: "Bitte beantworten Sie diese Frage; ein kurzes „trifft nicht zu“ mit Begründung genügt.", nb: "Svar på dette spørsmålet; et kort «gjelder ikke» med begrunnelse er greit." }
+    ErrRequestClosed { en: "These answers were submitted and are closed for changes.", de: "Diese Antworten wurden abgeschickt und können nicht mehr geändert werden.", nb: "Disse svarene er sendt inn og kan ikke lenger endres." }
+    ErrNothingToAskAgain { en: "Every answer is satisfactory; there is nothing to ask again.", de: "Alle Antworten sind zufriedenstellend; es gibt nichts nachzufragen.", nb: "Alle svar er tilfredsstillende; det er ingenting å spørre om igjen." }
+    ErrNotAnsweredYet { en: "The vendor has not answered yet.", de: "Der Anbieter hat noch nicht geantwortet.", nb: "Leverandøren har ikke svart ennå." }
+    QuestionsTitle { en: "Questions to the vendor", de: "Fragen an den Anbieter", nb: "Spørsmål til leverandøren" }
+    AssessmentLabel { en: "Assessment", de: "Bewertung", nb: "Vurdering" }
+    FollowUpOn { en: "Follow up by", de: "Wiedervorlage am", nb: "Følg opp innen" }
+    AskVendor { en: "Ask the vendor", de: "Anbieter befragen", nb: "Spør leverandøren" }
+    NoRequests { en: "No questions sent yet.", de: "Noch keine Fragen verschickt.", nb: "Ingen spørsmål sendt ennå." }
+    RequestTo { en: "To", de: "An", nb: "Til" }
+    RequestSentAt { en: "Sent", de: "Gesendet", nb: "Sendt" }
+    RequestDeadline { en: "Answer by", de: "Antwort bis", nb: "Svar innen" }
+    RequestStatusLabel { en: "State", de: "Stand", nb: "Status" }
+    RequestMail { en: "Mail", de: "E-Mail", nb: "E-post" }
+    RequestOpenItems { en: "Open questions", de: "Offene Fragen", nb: "Åpne spørsmål" }
+    RequestOpen { en: "Open", de: "Öffnen", nb: "Åpne" }
+    LinkRevoked { en: "Link withdrawn", de: "Link zurückgezogen", nb: "Lenken er trukket tilbake" }
+    LinkExpired { en: "Link expired", de: "Link abgelaufen", nb: "Lenken er utløpt" }
+    TimelineTitle { en: "Timeline", de: "Verlauf", nb: "Tidslinje" }
+    EventSent { en: "Questions sent", de: "Fragen verschickt", nb: "Spørsmål sendt" }
+    EventAskedAgain { en: "Asked again", de: "Erneut nachgefragt", nb: "Spurt på nytt" }
+    EventDelivered { en: "Mail delivered to the mail server", de: "E-Mail an den Mailserver übergeben", nb: "E-post levert til e-posttjeneren" }
+    EventSaved { en: "Draft saved by the vendor", de: "Entwurf vom Anbieter gespeichert", nb: "Utkast lagret av leverandøren" }
+    EventSubmitted { en: "Answers submitted by the vendor", de: "Antworten vom Anbieter abgeschickt", nb: "Svar sendt inn av leverandøren" }
+    EventEntered { en: "Answer entered from a mail or letter", de: "Antwort aus E-Mail oder Brief erfasst", nb: "Svar registrert fra e-post eller brev" }
+    EventReviewed { en: "Answer reviewed", de: "Antwort geprüft", nb: "Svar vurdert" }
+    EventDecided { en: "Decision recorded", de: "Entscheidung festgehalten", nb: "Beslutning registrert" }
+    EventRevoked { en: "Answer link withdrawn", de: "Antwort-Link zurückgezogen", nb: "Svarlenken trukket tilbake" }
+    EventReopened { en: "Reopened for changes", de: "Für Änderungen wieder geöffnet", nb: "Åpnet for endringer igjen" }
+    DecisionLabel { en: "Decision", de: "Entscheidung", nb: "Beslutning" }
+    DecisionNote { en: "Conditions or reasons", de: "Auflagen oder Gründe", nb: "Vilkår eller begrunnelse" }
+    DecisionSave { en: "Record the decision", de: "Entscheidung festhalten", nb: "Registrer beslutningen" }
+    AskTitle { en: "Ask the vendor the questions", de: "Dem Anbieter die Fragen stellen", nb: "Still leverandøren spørsmålene" }
+    AskIntro {
+        en: "The mail contains the questions themselves, a personal link to answer them without an account, and the deadline. Replies to the mail go to you.",
+        de: "Die E-Mail enthält die Fragen selbst, einen persönlichen Link zum Beantworten ohne Konto und die Frist. Antworten auf die E-Mail gehen an Sie.",
+        nb: "E-posten inneholder selve spørsmålene, en personlig lenke for å svare uten konto, og fristen. Svar på e-posten går til deg.",
+    }
+    AskContacts { en: "Send to", de: "Senden an", nb: "Send til" }
+    AskNoContacts {
+        en: "The vendors of this service have no contacts yet. Add one on the vendor's page first.",
+        de: "Die Anbieter dieses Dienstes haben noch keine Kontakte. Legen Sie zuerst einen auf der Seite des Anbieters an.",
+        nb: "Leverandørene til denne tjenesten har ingen kontakter ennå. Legg først til en på leverandørens side.",
+    }
+    AskLang { en: "Language of the mail", de: "Sprache der E-Mail", nb: "Språk i e-posten" }
+    AskLangContact { en: "Each contact's own language", de: "Sprache des jeweiligen Kontakts", nb: "Kontaktens eget språk" }
+    AskOptional { en: "Also ask", de: "Außerdem fragen", nb: "Spør også" }
+    AskPreview { en: "Preview the mail", de: "Vorschau der E-Mail", nb: "Forhåndsvis e-posten" }
+    AskSend { en: "Send the questions", de: "Fragen senden", nb: "Send spørsmålene" }
+    AskSent { en: "Sent to {n} contact(s).", de: "An {n} Kontakt(e) gesendet.", nb: "Sendt til {n} kontakt(er)." }
+    RequestTitle { en: "Questions to {vendor}", de: "Fragen an {vendor}", nb: "Spørsmål til {vendor}" }
+    RequestSentBy { en: "Sent by", de: "Gesendet von", nb: "Sendt av" }
+    RequestLinkUntil { en: "Link valid until", de: "Link gültig bis", nb: "Lenken gjelder til" }
+    RequestResponder { en: "Answered by", de: "Beantwortet von", nb: "Besvart av" }
+    RevokeLink { en: "Withdraw the link", de: "Link zurückziehen", nb: "Trekk tilbake lenken" }
+    ReopenRequest { en: "Reopen for changes", de: "Für Änderungen öffnen", nb: "Åpne for endringer" }
+    AskAgain { en: "Ask the open questions again", de: "Offene Fragen erneut stellen", nb: "Still de åpne spørsmålene på nytt" }
+    EnterAnswers { en: "Enter an answer received by mail or letter", de: "Per E-Mail oder Brief erhaltene Antwort erfassen", nb: "Registrer et svar mottatt per e-post eller brev" }
+    EarlierAnswer { en: "Earlier answer", de: "Frühere Antwort", nb: "Tidligere svar" }
+    AnswerLabel { en: "Answer", de: "Antwort", nb: "Svar" }
+    NoAnswerYet { en: "No answer yet.", de: "Noch keine Antwort.", nb: "Ikke besvart ennå." }
+    ReviewLabel { en: "Review", de: "Prüfung", nb: "Vurdering" }
+    ReviewNote { en: "Reviewer's note", de: "Notiz der Prüfung", nb: "Merknad fra vurderingen" }
+    ReviewSave { en: "Save review", de: "Prüfung speichern", nb: "Lagre vurderingen" }
+    ReviewedBy { en: "Reviewed by {name} on {date}", de: "Geprüft von {name} am {date}", nb: "Vurdert av {name} den {date}" }
+    ReceivedOn { en: "Received on", de: "Eingegangen am", nb: "Mottatt den" }
+    ReceivedSource { en: "Received how (e.g. mail from the DPO)", de: "Eingegangen wie (z. B. E-Mail des DSB)", nb: "Mottatt hvordan (f.eks. e-post fra personvernombudet)" }
+    WhyWeAsk { en: "Why we ask", de: "Warum wir fragen", nb: "Hvorfor vi spør" }
+    PortalTitle { en: "Questions from {org}", de: "Fragen von {org}", nb: "Spørsmål fra {org}" }
+    PortalIntro {
+        en: "{org} uses {service} and asks you, as its supplier, these questions about how customers' data is kept apart and how incidents are reported. Please answer by {deadline}. You can save a draft and come back later with the same link.",
+        de: "{org} nutzt {service} und stellt Ihnen als Anbieter diese Fragen dazu, wie die Daten von Kunden getrennt bleiben und wie Vorfälle gemeldet werden. Bitte antworten Sie bis {deadline}. Sie können einen Entwurf speichern und später mit demselben Link weitermachen.",
+        nb: "{org} bruker {service} og stiller dere som leverandør disse spørsmålene om hvordan kundenes data holdes adskilt og hvordan hendelser meldes. Svar innen {deadline}. Dere kan lagre et utkast og fortsette senere med samme lenke.",
+    }
+    PortalResponder { en: "Who is answering", de: "Wer antwortet", nb: "Hvem svarer" }
+    PortalRole { en: "Role or title", de: "Funktion", nb: "Rolle eller tittel" }
+    PortalSaveDraft { en: "Save draft", de: "Entwurf speichern", nb: "Lagre utkast" }
+    PortalSubmit { en: "Submit the answers", de: "Antworten abschicken", nb: "Send inn svarene" }
+    PortalSaved { en: "Draft saved. You can come back with the same link.", de: "Entwurf gespeichert. Sie können mit demselben Link weitermachen.", nb: "Utkastet er lagret. Dere kan fortsette med samme lenke." }
+    PortalCheckFields { en: "Please check the marked fields. Nothing you typed has been lost.", de: "Bitte prüfen Sie die markierten Felder. Ihre Eingaben sind erhalten.", nb: "Kontroller de merkede feltene. Ingenting av det du skrev, har gått tapt." }
+    PortalReceipt {
+        en: "Thank you. Your answers were submitted on {date}. {org} has received them; this page shows what you sent.",
+        de: "Vielen Dank. Ihre Antworten wurden am {date} abgeschickt. {org} hat sie erhalten; diese Seite zeigt, was Sie gesendet haben.",
+        nb: "Takk. Svarene ble sendt inn {date}. {org} har mottatt dem; denne siden viser hva dere sendte.",
+    }
+    PortalReceiptNo { en: "Receipt number", de: "Belegnummer", nb: "Kvitteringsnummer" }
+    PortalInvalidTitle { en: "This link does not work", de: "Dieser Link funktioniert nicht", nb: "Denne lenken virker ikke" }
+    PortalInvalid {
+        en: "The link may be mistyped, expired or withdrawn. No answers can be given or seen with it. Please ask the person who sent it to you for a new link.",
+        de: "Der Link ist vielleicht falsch kopiert, abgelaufen oder zurückgezogen. Mit ihm lassen sich keine Antworten geben oder ansehen. Bitte bitten Sie die Person, die ihn Ihnen geschickt hat, um einen neuen Link.",
+        nb: "Lenken kan være feilskrevet, utløpt eller trukket tilbake. Den kan ikke brukes til å gi eller se svar. Be personen som sendte den, om en ny lenke.",
+    }
+    PortalQuestion { en: "Question {n}", de: "Frage {n}", nb: "Spørsmål {n}" }
 }
 
 #[cfg(test)]

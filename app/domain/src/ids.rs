@@ -51,4 +51,6 @@ id_type!(
     ServiceId,
     /// A class of data (public, personal, …) of one organisation.
     DataClassId,
+    /// One written request of questions to one vendor contact.
+    RequestId,
 );

@@ -55,6 +55,7 @@ macro_rules! choice {
         }
     };
 }
+pub(crate) use choice;
 
 choice!(
     /// Where a vendor stands in the AI supply chain.
@@ -252,10 +253,10 @@ pub fn optional_id<T: FromStr>(input: &str) -> Result<Option<T>, Msg> {
     s.parse().map(Some).map_err(|_| Msg::ErrChoiceInvalid)
 }
 
-struct Fields(FieldErrors);
+pub(crate) struct Fields(pub(crate) FieldErrors);
 
 impl Fields {
-    fn take<T>(&mut self, field: &'static str, r: Result<T, Msg>) -> Option<T> {
+    pub(crate) fn take<T>(&mut self, field: &'static str, r: Result<T, Msg>) -> Option<T> {
         r.map_err(|m| self.0.push((field, m))).ok()
     }
 }

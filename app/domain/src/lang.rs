@@ -24,6 +24,15 @@ impl Lang {
         }
     }
 
+    /// A date as a letter in this language writes it (14 December 2026,
+    /// 14.12.2026).
+    pub fn date(self, d: chrono::NaiveDate) -> String {
+        match self {
+            Lang::En => d.format("%-d %B %Y").to_string(),
+            Lang::De | Lang::Nb => d.format("%d.%m.%Y").to_string(),
+        }
+    }
+
     /// The language's own name, as shown in the language switcher.
     pub fn native_name(self) -> &'static str {
         match self {

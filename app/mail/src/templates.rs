@@ -60,8 +60,41 @@ impl MailTemplate for PasswordResetMail {
     }
 }
 
+/// One question as the mail quotes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MailQuestion {
+    pub text: String,
+    pub why: String,
+    /// When asked again: the vendor's earlier answer.
+    pub earlier: Option<String>,
+}
+
+/// The questions to a vendor, with the personal answer link.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuestionsMail {
+    pub org_name: String,
+    pub sender: String,
+    /// Empty when the contact has no name.
+    pub contact_name: String,
+    pub vendor_name: String,
+    pub service_name: String,
+    pub questions: Vec<MailQuestion>,
+    pub link: String,
+    pub deadline: String,
+    pub expires: String,
+    /// Asking again the questions that stayed open.
+    pub again: bool,
+}
+
+impl MailTemplate for QuestionsMail {
+    const NAME: &'static str = "questions";
+    fn org_name(&self) -> &str {
+        &self.org_name
+    }
+}
+
 /// The mail names, for the completeness tests.
-pub const NAMES: &[&str] = &["invite", "test", "password_reset"];
+pub const NAMES: &[&str] = &["invite", "test", "password_reset", "questions"];
 
 macro_rules! embed {
     ($($name:literal),*) => {
@@ -86,7 +119,7 @@ macro_rules! embed {
 type Pair = (&'static str, &'static str);
 
 fn pairs() -> Vec<Pair> {
-    let flat: &[&str] = embed!("invite", "test", "password_reset");
+    let flat: &[&str] = embed!("invite", "test", "password_reset", "questions");
     flat.chunks(2).map(|c| (c[0], c[1])).collect()
 }
 
@@ -280,8 +313,32 @@ mod tests {
                 link: "https://aivet.example/reset-password/abc".into(),
                 org_name: String::new(),
             };
+            let questions = QuestionsMail {
+                org_name: "Bærum Regnskap AS".into(),
+                sender: "Kari Nordmann".into(),
+                contact_name: "Dana Scully".into(),
+                vendor_name: "Example AI Ltd".into(),
+                service_name: "Meeting notes".into(),
+                questions: vec![
+                    MailQuestion {
+                        text: "Are caches separated?".into(),
+                        why: "Because of 2026.".into(),
+                        earlier: None,
+                    },
+                    MailQuestion {
+                        text: "Who notifies whom?".into(),
+                        why: "The 72-hour clock.".into(),
+                        earlier: Some("We <will> tell you.".into()),
+                    },
+                ],
+                link: "https://aivet.example/answer/abc".into(),
+                deadline: "14 December 2026".into(),
+                expires: "13 January 2027".into(),
+                again: lang == Lang::Nb,
+            };
             for (name, r) in [
                 ("invite", render(lang, &invite()).unwrap()),
+                ("questions", render(lang, &questions).unwrap()),
                 ("test", render(lang, &test_mail).unwrap()),
                 ("password_reset", render(lang, &reset).unwrap()),
             ] {

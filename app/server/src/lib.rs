@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod middleware;
+pub mod portal;
 pub mod routes;
 
 use aivet_services::{Clock, Lifetimes, Limits, SecretKey, Services};

@@ -76,10 +76,9 @@ pub async fn security_headers(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("same-origin"),
-    );
+    // The vendor's answer page sets its own, stricter policy.
+    h.entry(header::REFERRER_POLICY)
+        .or_insert(HeaderValue::from_static("same-origin"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(
         "cross-origin-opener-policy",

@@ -26,6 +26,8 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/robots.txt"),
     ("GET", "/services/export.csv"),
     ("GET", "/services/import-template.csv"),
+    ("GET", "/answer/{token}"),
+    ("POST", "/answer/{token}"),
 ];
 
 /// Every route the server answers, as (method, path): pages, server
@@ -84,6 +86,10 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/health", get(health))
         .route("/services/export.csv", get(export_csv))
         .route("/services/import-template.csv", get(import_template))
+        .route(
+            "/answer/{token}",
+            get(crate::portal::show).post(crate::portal::save),
+        )
         .nest_service(
             "/pkg",
             ServiceBuilder::new()

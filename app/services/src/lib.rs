@@ -9,6 +9,7 @@ pub mod inventory;
 pub mod inventory_csv;
 pub mod mail;
 pub mod members;
+pub mod questions;
 pub mod ratelimit;
 pub mod secrets;
 
@@ -69,6 +70,8 @@ pub struct MailSetup {
 pub struct Limits {
     pub sign_in_per_client: RateLimiter,
     pub sign_in_per_account: RateLimiter,
+    /// Requests to vendor answer pages per client.
+    pub answer_links_per_client: RateLimiter,
 }
 
 impl Default for Limits {
@@ -76,6 +79,7 @@ impl Default for Limits {
         Limits {
             sign_in_per_client: RateLimiter::new(30, Duration::minutes(10)),
             sign_in_per_account: RateLimiter::new(10, Duration::minutes(10)),
+            answer_links_per_client: RateLimiter::new(120, Duration::minutes(10)),
         }
     }
 }

@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 pub mod inventory;
 pub mod postgres;
+pub mod questions;
 pub mod sqlite;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -52,6 +53,9 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The request was submitted and is closed for changes.
+    #[error("closed")]
+    Closed,
     #[error("configuration: {0}")]
     Config(String),
 }
@@ -343,7 +347,9 @@ impl AuditEvent {
 
 #[async_trait]
 #[allow(clippy::too_many_arguments)]
-pub trait Store: inventory::InventoryStore + Send + Sync + 'static {
+pub trait Store:
+    inventory::InventoryStore + questions::QuestionStore + Send + Sync + 'static
+{
     /// Which database this is ("sqlite" or "postgres"), for health and logs.
     fn backend(&self) -> &'static str;
     /// A cheap round trip, for the health check.
@@ -552,6 +558,8 @@ pub(crate) enum Scope<'a> {
     Tenant(&'a Tenant),
     /// The one invitation whose link hashes to these bytes.
     InviteToken(&'a [u8]),
+    /// The one question request whose answer link hashes to these bytes.
+    RequestToken(&'a [u8]),
     /// Work across organisations by the system itself (the mail worker).
     System,
 }

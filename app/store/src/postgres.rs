@@ -35,6 +35,10 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("services", "SELECT, INSERT, UPDATE, DELETE"),
     ("service_data_classes", "SELECT, INSERT, DELETE"),
     ("findings", "SELECT, INSERT, UPDATE, DELETE"),
+    ("question_sends", "SELECT, INSERT"),
+    ("question_requests", "SELECT, INSERT, UPDATE"),
+    ("question_items", "SELECT, INSERT, UPDATE"),
+    ("question_events", "SELECT, INSERT"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -123,22 +127,25 @@ impl PgStore {
     }
 
     async fn rescope(tx: &mut sqlx::Transaction<'static, Db>, scope: Scope<'_>) -> Result<()> {
-        let (org, user, invite, system) = match scope {
-            Scope::None => (None, None, None, false),
-            Scope::User(u) => (None, Some(u.0), None, false),
-            Scope::Org(o, u) => (Some(o.0), u.map(|u| u.0), None, false),
-            Scope::Tenant(t) => (Some(t.org_id().0), Some(t.user_id().0), None, false),
-            Scope::InviteToken(h) => (None, None, Some(hex_encode(h)), false),
-            Scope::System => (None, None, None, true),
+        let (org, user, invite, request, system) = match scope {
+            Scope::None => (None, None, None, None, false),
+            Scope::User(u) => (None, Some(u.0), None, None, false),
+            Scope::Org(o, u) => (Some(o.0), u.map(|u| u.0), None, None, false),
+            Scope::Tenant(t) => (Some(t.org_id().0), Some(t.user_id().0), None, None, false),
+            Scope::InviteToken(h) => (None, None, Some(hex_encode(h)), None, false),
+            Scope::RequestToken(h) => (None, None, None, Some(hex_encode(h)), false),
+            Scope::System => (None, None, None, None, true),
         };
         sqlx::query(
             "SELECT set_config('aivet.org_id', $1, true), set_config('aivet.user_id', $2, true),
-                    set_config('aivet.invite_token', $3, true), set_config('aivet.system', $4, true)",
+                    set_config('aivet.invite_token', $3, true), set_config('aivet.system', $4, true),
+                    set_config('aivet.request_token', $5, true)",
         )
         .bind(org.map(|o| o.to_string()).unwrap_or_default())
         .bind(user.map(|u| u.to_string()).unwrap_or_default())
         .bind(invite.unwrap_or_default())
         .bind(if system { "on" } else { "" })
+        .bind(request.unwrap_or_default())
         .execute(&mut **tx)
         .await?;
         Ok(())
@@ -181,6 +188,7 @@ fn quote_ident(s: &str) -> String {
 
 include!("shared.rs");
 include!("inventory_sql.rs");
+include!("questions_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

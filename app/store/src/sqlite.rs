@@ -104,3 +104,4 @@ impl SqliteStore {
 
 include!("shared.rs");
 include!("inventory_sql.rs");
+include!("questions_sql.rs");

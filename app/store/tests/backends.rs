@@ -102,6 +102,10 @@ const TENANT_TABLES: &[&str] = &[
     "services",
     "service_data_classes",
     "findings",
+    "question_sends",
+    "question_requests",
+    "question_items",
+    "question_events",
 ];
 
 #[tokio::test]
@@ -121,7 +125,23 @@ async fn postgres_row_level_security_is_a_second_wall() {
             .await
             .unwrap();
     assert!(!is_super && !bypass);
-    for table in TENANT_TABLES.iter().chain(&["orgs"]) {
+    // Every table with an org_id column is a tenant table (a new table
+    // cannot be forgotten here).
+    let with_org: Vec<(String,)> = sqlx::query_as(
+        "SELECT table_name::text FROM information_schema.columns
+         WHERE column_name = 'org_id' AND table_schema = 'public' ORDER BY 1",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    for (table,) in &with_org {
+        assert!(
+            TENANT_TABLES.contains(&table.as_str())
+                || ["outbox", "sessions"].contains(&table.as_str()),
+            "{table} has an org_id but is not in TENANT_TABLES"
+        );
+    }
+    for table in TENANT_TABLES.iter().chain(&["orgs", "outbox"]) {
         let (owner_is_me, enabled, forced): (bool, bool, bool) = sqlx::query_as(
             "SELECT pg_get_userbyid(relowner) = current_user, relrowsecurity, relforcerowsecurity FROM pg_class WHERE relname = $1",
         )

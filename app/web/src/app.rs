@@ -3,7 +3,8 @@
 use crate::api::PageCtx;
 use crate::i18n::CurrentLang;
 use crate::pages::{
-    account, auth, dashboard, invite, not_found, placeholders, services, settings, vendors,
+    account, auth, dashboard, invite, not_found, placeholders, questions, services, settings,
+    vendors,
 };
 use leptos::prelude::*;
 use leptos::server::SharedValue;
@@ -92,6 +93,8 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/services/import") view=services::ServiceImportPage ssr=SsrMode::Async/>
                 <Route path=path!("/services/:id") view=services::ServicePage ssr=SsrMode::Async/>
                 <Route path=path!("/services/:id/edit") view=services::ServiceEditPage ssr=SsrMode::Async/>
+                <Route path=path!("/services/:id/ask") view=questions::AskPage ssr=SsrMode::Async/>
+                <Route path=path!("/requests/:id") view=questions::RequestPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors") view=vendors::VendorsPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors/new") view=vendors::VendorNewPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors/:id") view=vendors::VendorPage ssr=SsrMode::Async/>

@@ -287,3 +287,35 @@ pub fn set_cookies(r: &Response) -> Vec<String> {
         .map(|v| v.to_str().unwrap().to_owned())
         .collect()
 }
+
+/// The link tokens after `marker` (e.g. "/answer/") in the mails written to
+/// the outbox folder, waiting until there are at least `n`.
+pub async fn tokens_in_outbox(app: &TestApp, marker: &str, n: usize) -> Vec<String> {
+    let dir = app.data_dir.join("outbox");
+    for _ in 0..20_000 {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let data = std::fs::read(entry.path()).unwrap_or_default();
+            let text = mailparse::parse_mail(&data)
+                .ok()
+                .and_then(|m| m.subparts.first().and_then(|p| p.get_body().ok()))
+                .unwrap_or_default();
+            let mut rest = text.as_str();
+            while let Some(pos) = rest.find(marker) {
+                let t = &rest[pos + marker.len()..];
+                if t.len() >= 43 {
+                    let token = t[..43].to_owned();
+                    if !found.contains(&token) {
+                        found.push(token);
+                    }
+                }
+                rest = &rest[pos + marker.len()..];
+            }
+        }
+        if found.len() >= n {
+            return found;
+        }
+        tokio::task::yield_now().await;
+    }
+    panic!("fewer than {n} mails with {marker} in the outbox folder");
+}

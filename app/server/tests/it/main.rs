@@ -8,5 +8,6 @@ mod helpers;
 mod inventory;
 mod mail;
 mod matrix;
+mod questions;
 mod security;
 mod smtp;

@@ -28,6 +28,9 @@ struct World {
     b_contact: String,
     b_service: String,
     b_data_class: String,
+    /// A request B sent (open), and the link of another one B withdrew.
+    b_request: String,
+    b_dead_answer_token: String,
 }
 
 /// Strings that must never reach A.
@@ -52,6 +55,8 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_contact.clone(),
         w.b_service.clone(),
         w.b_data_class.clone(),
+        w.b_request.clone(),
+        "Beta Contact".into(),
     ]
 }
 
@@ -173,7 +178,10 @@ async fn world(b: Db) -> Option<World> {
     let a_data = app.settings(&a).await;
     let (b_vendor, b_contact, b_service, b_data_class) = b_inventory(&app, &b_owner).await;
     let a_vendor = create_vendor(&app, &a, "Alpha Vendor", "application").await;
+    let (b_request, b_dead_answer_token) = b_requests(&app, &b_owner, &b_service, &b_contact).await;
     Some(World {
+        b_request,
+        b_dead_answer_token,
         a_vendor,
         b_vendor,
         b_contact,
@@ -191,6 +199,50 @@ async fn world(b: Db) -> Option<World> {
         app,
         a,
     })
+}
+
+/// B asks its vendor twice and withdraws the second link. Returns the open
+/// request's id and the withdrawn link's token.
+async fn b_requests(app: &TestApp, b: &Client, service: &str, contact: &str) -> (String, String) {
+    for n in 0..2 {
+        let key = format!("matrix-send-key-number-{n}");
+        let r = app
+            .call(
+                b,
+                "send_questions",
+                &[
+                    ("service_id", service),
+                    ("form[send_key]", key.as_str()),
+                    ("form[contacts][0]", contact),
+                    ("form[deadline]", "2026-12-14"),
+                ],
+            )
+            .await;
+        assert!(accepted(&r), "{}", r.status());
+    }
+    let o: serde_json::Value = app
+        .call(b, "questions_overview", &[("service_id", service)])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let ids: Vec<String> = o["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    let r = app
+        .call(b, "revoke_request", &[("request_id", ids[1].as_str())])
+        .await;
+    assert!(accepted(&r));
+    let mut dead = None;
+    for t in tokens_in_outbox(app, "/answer/", 2).await {
+        if app.get_text(&app.client(), &format!("/answer/{t}")).await.0 == 404 {
+            dead = Some(t);
+        }
+    }
+    (ids[0].clone(), dead.expect("the withdrawn link is dead"))
 }
 
 /// B's owner asks for a reset link, takes it from the mail and uses it.
@@ -476,6 +528,35 @@ fn matrix() -> BTreeMap<String, Probe> {
             },
         );
     }
+    add(
+        "GET /services/{id}/ask",
+        ForeignPath {
+            b_id: |w| w.b_service.clone(),
+        },
+    );
+    add(
+        "GET /requests/{id}",
+        ForeignPath {
+            b_id: |w| w.b_request.clone(),
+        },
+    );
+    for key in ["GET /answer/{token}", "POST /answer/{token}"] {
+        add(
+            key,
+            ForeignToken {
+                field: "token",
+                b_token: |w| w.b_dead_answer_token.clone(),
+                extra: |_| {
+                    vec![
+                        ("answer0", "written by A".into()),
+                        ("name", "Mallory".into()),
+                        ("email", "mallory@alpha.example".into()),
+                        ("action", "submit".into()),
+                    ]
+                },
+            },
+        );
+    }
     for page in ["/vendors/{id}", "/vendors/{id}/edit"] {
         add(
             &format!("GET {page}"),
@@ -570,6 +651,57 @@ fn matrix() -> BTreeMap<String, Probe> {
                 ("finding[topic]", "separation".into()),
                 ("finding[status]", "unknown".into()),
                 ("finding[summary]", "overwritten by A".into()),
+            ]
+        }),
+    );
+    add("POST /api/questions_overview", service_probe(|_| vec![]));
+    add("POST /api/ask_data", service_probe(|_| vec![]));
+    let send_fields: Extra = |w| {
+        vec![
+            ("form[send_key]", "matrix-send-key-from-alpha".into()),
+            ("form[contacts][0]", w.b_contact.clone()),
+            ("form[deadline]", "2026-12-20".into()),
+        ]
+    };
+    add("POST /api/preview_questions", service_probe(send_fields));
+    add("POST /api/send_questions", service_probe(send_fields));
+    add(
+        "POST /api/decide_assessment",
+        service_probe(|_| vec![("decision[decision]", "not_cleared".into())]),
+    );
+    let request_probe = |extra: Extra| ForeignId {
+        field: "request_id",
+        b_id: |w| w.b_request.clone(),
+        extra,
+    };
+    add("POST /api/request_detail", request_probe(|_| vec![]));
+    add("POST /api/revoke_request", request_probe(|_| vec![]));
+    add("POST /api/reopen_request", request_probe(|_| vec![]));
+    add(
+        "POST /api/review_answer",
+        request_probe(|_| {
+            vec![
+                ("position", "0".into()),
+                ("review[review]", "missing".into()),
+                ("review[note]", "overwritten by A".into()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/ask_again",
+        request_probe(|_| {
+            vec![
+                ("send_key", "matrix-again-key-from-alpha".into()),
+                ("deadline", "2026-12-20".into()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/enter_answers",
+        request_probe(|_| {
+            vec![
+                ("answers[answers][0]", "written by A".into()),
+                ("answers[received_on]", "2026-11-29".into()),
             ]
         }),
     );
@@ -709,10 +841,22 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
                 b_token,
                 extra,
             } => {
-                let (foreign, missing) = if method == "GET" {
+                let (foreign, missing) = if path.contains("{token}") {
                     (
-                        call(&w, method, &path.replace("{token}", &b_token(&w)), &[]).await,
-                        call(&w, method, &path.replace("{token}", &random_token), &[]).await,
+                        call(
+                            &w,
+                            method,
+                            &path.replace("{token}", &b_token(&w)),
+                            &extra(&w),
+                        )
+                        .await,
+                        call(
+                            &w,
+                            method,
+                            &path.replace("{token}", &random_token),
+                            &extra(&w),
+                        )
+                        .await,
                     )
                 } else {
                     (
@@ -859,4 +1003,30 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .map(|d| d.service.name)
         .collect();
     assert_eq!(a_services, vec!["Alpha Imported"]);
+
+    // B's questions are untouched: not answered, reviewed, withdrawn or decided by A.
+    let b_req = store
+        .request(&b_tenant, w.b_request.parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(b_req.request.status.as_str(), "sent");
+    assert!(b_req.request.revoked_at.is_none());
+    assert!(b_req
+        .items
+        .iter()
+        .all(|i| i.answer.is_none() && i.review.is_none()));
+    let b_state = store
+        .assessment(&b_tenant, w.b_service.parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(b_state.assessment.as_str(), "asked");
+    assert_eq!(
+        store
+            .service_requests(&b_tenant, w.b_service.parse().unwrap())
+            .await
+            .unwrap()
+            .len(),
+        2,
+        "nothing sent in B's name"
+    );
 }

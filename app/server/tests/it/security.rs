@@ -204,6 +204,7 @@ async fn sign_in_is_rate_limited_by_peer_not_by_forwarded_header() {
     let limits = Limits {
         sign_in_per_client: RateLimiter::new(20, Duration::minutes(10)),
         sign_in_per_account: RateLimiter::new(5, Duration::minutes(10)),
+        ..Limits::default()
     };
     let app = TestApp::spawn_with(
         Db::Sqlite,
@@ -241,6 +242,7 @@ async fn sign_in_is_rate_limited_by_peer_not_by_forwarded_header() {
             limits: Limits {
                 sign_in_per_client: RateLimiter::new(1000, Duration::minutes(10)),
                 sign_in_per_account: RateLimiter::new(5, Duration::minutes(10)),
+                ..Limits::default()
             },
             ..Options::default()
         },

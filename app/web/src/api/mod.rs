@@ -6,7 +6,9 @@
 //! All of them are POSTs and pass the same-origin check of the server.
 
 mod inventory;
+mod questions;
 pub use inventory::*;
+pub use questions::*;
 
 use crate::error::AppError;
 use aivet_domain::{InviteId, Lang, MembershipId, OrgId, Role};

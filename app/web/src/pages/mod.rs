@@ -6,6 +6,7 @@ pub mod dashboard;
 pub mod invite;
 pub mod not_found;
 pub mod placeholders;
+pub mod questions;
 pub mod services;
 pub mod settings;
 pub mod vendors;

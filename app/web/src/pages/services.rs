@@ -10,6 +10,7 @@ use crate::components::{
     action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
 };
 use crate::i18n::{date, lang, t};
+use crate::pages::questions::QuestionsPanel;
 use crate::pages::vendors::{path_id, query_value, ExternalLink, LoadError};
 use aivet_domain::inventory::{
     AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
@@ -446,6 +447,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                 <p class="muted">{t(Msg::FindingsLead)}</p>
                 {findings}
             </section>
+            <QuestionsPanel service_id=d.id.to_string()/>
     }
 }
 

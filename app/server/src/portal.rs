@@ -1,0 +1,372 @@
+//! The vendor's answer page behind a personal link: `/answer/{token}`.
+//!
+//! No account and no JavaScript: a plain HTML form that posts back to the
+//! same address. Opening the link changes nothing (mail scanners open
+//! links); only a deliberate POST saves. A wrong, expired or withdrawn link
+//! gets the same page, with the same status, whatever the reason. The page
+//! never sends a referrer, is never cached and is rate limited per client.
+
+use crate::middleware;
+use aivet_domain::questions::{AnswerForm, ANSWER_FIELDS};
+use aivet_domain::{Lang, Msg};
+use aivet_services::ServiceError;
+use aivet_store::questions::PortalView;
+use aivet_web::ssr::RequestCtx;
+use axum::extract::{Path, Query};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Form};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+const TEMPLATE: &str = include_str!("../../../templates/portal/answer.html");
+
+fn env() -> &'static minijinja::Environment<'static> {
+    static ENV: OnceLock<minijinja::Environment<'static>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = minijinja::Environment::new();
+        env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        env.add_template("answer.html", TEMPLATE)
+            .expect("the portal template parses");
+        env
+    })
+}
+
+#[derive(Serialize)]
+struct LangLink {
+    code: &'static str,
+    name: &'static str,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct ItemCtx {
+    i: usize,
+    n: usize,
+    question: String,
+    why: String,
+    earlier: Option<String>,
+    answer: String,
+    error: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct FieldCtx {
+    name: &'static str,
+    label: &'static str,
+    kind: &'static str,
+    autocomplete: &'static str,
+    value: String,
+    error: Option<&'static str>,
+}
+
+#[derive(Serialize, Default)]
+struct Responder {
+    name: String,
+    role: String,
+    email: String,
+}
+
+/// What the form showed or the vendor typed.
+#[derive(Default)]
+struct Typed {
+    answers: Vec<String>,
+    responder: Responder,
+}
+
+impl Typed {
+    fn from_view(v: &PortalView) -> Typed {
+        Typed {
+            answers: v
+                .items
+                .iter()
+                .map(|i| i.answer.clone().unwrap_or_default())
+                .collect(),
+            responder: Responder {
+                name: v.request.responder_name.clone().unwrap_or_default(),
+                role: v.request.responder_role.clone().unwrap_or_default(),
+                email: v.request.responder_email.clone().unwrap_or_default(),
+            },
+        }
+    }
+}
+
+fn texts(lang: Lang) -> HashMap<&'static str, &'static str> {
+    HashMap::from([
+        ("language", Msg::Language.text(lang)),
+        ("invalid", Msg::PortalInvalid.text(lang)),
+        ("check_fields", Msg::PortalCheckFields.text(lang)),
+        ("receipt_no", Msg::PortalReceiptNo.text(lang)),
+        ("responder", Msg::PortalResponder.text(lang)),
+        ("why", Msg::WhyWeAsk.text(lang)),
+        ("earlier", Msg::EarlierAnswer.text(lang)),
+        ("save_draft", Msg::PortalSaveDraft.text(lang)),
+        ("submit", Msg::PortalSubmit.text(lang)),
+    ])
+}
+
+fn langs(lang: Lang) -> Vec<LangLink> {
+    Lang::ALL
+        .iter()
+        .map(|l| LangLink {
+            code: l.code(),
+            name: l.native_name(),
+            current: *l == lang,
+        })
+        .collect()
+}
+
+/// Adds the portal's own headers to a response.
+fn finish(status: StatusCode, html: String) -> Response {
+    let mut res = (status, html).into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        "x-robots-tag",
+        HeaderValue::from_static("noindex, nofollow"),
+    );
+    res
+}
+
+/// The one page for every link that does not work.
+fn invalid(lang: Lang, status: StatusCode) -> Response {
+    let ctx = minijinja::context! {
+        lang => lang.code(),
+        langs => langs(lang),
+        t => texts(lang),
+        title => Msg::PortalInvalidTitle.text(lang),
+        state => "invalid",
+    };
+    finish(status, render(ctx))
+}
+
+fn render(ctx: minijinja::Value) -> String {
+    env()
+        .get_template("answer.html")
+        .and_then(|t| t.render(ctx))
+        .expect("the portal template renders with its context")
+}
+
+fn page(
+    lang: Lang,
+    v: &PortalView,
+    typed: Typed,
+    errors: &[(&'static str, Msg)],
+    notice: Option<Msg>,
+    problem: Option<Msg>,
+    status: StatusCode,
+) -> Response {
+    let err = |name: &str| {
+        errors
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, m)| m.text(lang))
+    };
+    let items: Vec<ItemCtx> = v
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| ItemCtx {
+            i,
+            n: i + 1,
+            question: item.question.clone(),
+            why: item.why.clone(),
+            earlier: item.earlier_answer.clone(),
+            answer: typed.answers.get(i).cloned().unwrap_or_default(),
+            error: ANSWER_FIELDS.get(i).and_then(|f| err(f)),
+        })
+        .collect();
+    let r = &typed.responder;
+    let responder_fields = vec![
+        FieldCtx {
+            name: "name",
+            label: Msg::FieldName.text(lang),
+            kind: "text",
+            autocomplete: "name",
+            value: r.name.clone(),
+            error: err("name"),
+        },
+        FieldCtx {
+            name: "role",
+            label: Msg::PortalRole.text(lang),
+            kind: "text",
+            autocomplete: "organization-title",
+            value: r.role.clone(),
+            error: err("role"),
+        },
+        FieldCtx {
+            name: "email",
+            label: Msg::FieldEmail.text(lang),
+            kind: "email",
+            autocomplete: "email",
+            value: r.email.clone(),
+            error: err("email"),
+        },
+    ];
+    let org = v.org_name.as_str();
+    let submitted = v.request.submitted_at;
+    let ctx = minijinja::context! {
+        lang => lang.code(),
+        langs => langs(lang),
+        t => texts(lang),
+        title => Msg::PortalTitle.fill(lang, &[("org", org)]),
+        state => if submitted.is_some() { "receipt" } else { "form" },
+        intro => Msg::PortalIntro.fill(lang, &[
+            ("org", org),
+            ("service", &v.service_name),
+            ("deadline", &lang.date(v.request.deadline)),
+        ]),
+        receipt => submitted.map(|at| Msg::PortalReceipt.fill(lang, &[
+            ("org", org),
+            ("date", &format!("{} {} UTC", lang.date(at.date_naive()), at.format("%H:%M"))),
+        ])),
+        receipt_no => v.request.id.0.simple().to_string()[..12].to_uppercase(),
+        items => items,
+        responder => r,
+        responder_fields => responder_fields,
+        has_errors => !errors.is_empty(),
+        notice => notice.map(|m| m.text(lang)),
+        problem => problem.map(|m| m.text(lang)),
+    };
+    finish(status, render(ctx))
+}
+
+/// The page's language: the switch (`?lang=`, or the form's field), else
+/// the language the request was sent in.
+fn chosen_lang(requested: Option<&str>, v: Option<&PortalView>, fallback: Lang) -> Lang {
+    requested
+        .and_then(|l| l.parse::<Lang>().ok())
+        .or(v.map(|v| v.request.lang))
+        .unwrap_or(fallback)
+}
+
+/// `GET` (and `HEAD`): shows the questions. Changes nothing.
+pub async fn show(
+    Path(token): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    Extension(rc): Extension<RequestCtx>,
+) -> Response {
+    if !rc.services.answer_link_allowed(&rc.client) {
+        return invalid(
+            chosen_lang(q.get("lang").map(String::as_str), None, rc.lang),
+            StatusCode::TOO_MANY_REQUESTS,
+        );
+    }
+    match rc.services.portal_view(&token).await {
+        Ok(Some(v)) => {
+            let lang = chosen_lang(q.get("lang").map(String::as_str), Some(&v), rc.lang);
+            let typed = Typed::from_view(&v);
+            page(lang, &v, typed, &[], None, None, StatusCode::OK)
+        }
+        Ok(None) => invalid(
+            chosen_lang(q.get("lang").map(String::as_str), None, rc.lang),
+            StatusCode::NOT_FOUND,
+        ),
+        Err(e) => {
+            tracing::error!(request_id = %rc.request_id, error = ?e, "answer page failed");
+            middleware::internal_error(&rc.request_id, rc.lang)
+        }
+    }
+}
+
+/// `POST`: saves a draft (`action=draft`) or submits (`action=submit`).
+/// On a mistake the page comes back with everything typed and each
+/// problem next to its field; nothing is saved.
+pub async fn save(
+    Path(token): Path<String>,
+    Extension(rc): Extension<RequestCtx>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let get = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let lang_field = get("lang");
+    if !rc.services.answer_link_allowed(&rc.client) {
+        return invalid(
+            chosen_lang(Some(&lang_field), None, rc.lang),
+            StatusCode::TOO_MANY_REQUESTS,
+        );
+    }
+    let view = match rc.services.portal_view(&token).await {
+        Ok(Some(v)) => v,
+        Ok(None) => {
+            return invalid(
+                chosen_lang(Some(&lang_field), None, rc.lang),
+                StatusCode::NOT_FOUND,
+            )
+        }
+        Err(e) => {
+            tracing::error!(request_id = %rc.request_id, error = ?e, "answer page failed");
+            return middleware::internal_error(&rc.request_id, rc.lang);
+        }
+    };
+    let lang = chosen_lang(Some(&lang_field), Some(&view), rc.lang);
+    let form = AnswerForm {
+        answers: (0..view.items.len())
+            .map(|i| get(&format!("answer{i}")))
+            .collect(),
+        name: get("name"),
+        role: get("role"),
+        email: get("email"),
+        ..AnswerForm::default()
+    };
+    let typed = Typed {
+        answers: form.answers.clone(),
+        responder: Responder {
+            name: form.name.clone(),
+            role: form.role.clone(),
+            email: form.email.clone(),
+        },
+    };
+    let submit = get("action") == "submit";
+    match rc.services.portal_save(&token, &form, submit).await {
+        Ok(saved) => {
+            let notice = (!submit).then_some(Msg::PortalSaved);
+            page(
+                lang,
+                &saved,
+                Typed::from_view(&saved),
+                &[],
+                notice,
+                None,
+                StatusCode::OK,
+            )
+        }
+        Err(ServiceError::Invalid(errors)) => page(
+            lang,
+            &view,
+            typed,
+            &errors,
+            None,
+            None,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        Err(ServiceError::Refused(m)) => page(
+            lang,
+            &view,
+            Typed::from_view(&view),
+            &[],
+            None,
+            Some(m),
+            StatusCode::CONFLICT,
+        ),
+        Err(ServiceError::NotFound) => invalid(lang, StatusCode::NOT_FOUND),
+        Err(e) => {
+            tracing::error!(request_id = %rc.request_id, error = ?e, "saving answers failed");
+            middleware::internal_error(&rc.request_id, rc.lang)
+        }
+    }
+}

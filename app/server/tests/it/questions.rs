@@ -1,0 +1,703 @@
+//! The questions to vendors over HTTP, with a real SMTP listener: sending
+//! (once, even when sent twice at the same moment), the mail, the vendor's
+//! answer page as mail scanners and people use it, review, asking again,
+//! the decision; the answer links' security (shared/SECURITY.md V1–V5);
+//! answers entered by hand; who may do what.
+
+use crate::helpers::*;
+use crate::inventory::{create_service, create_vendor};
+use crate::smtp::{Received, Sink};
+use aivet_services::{Limits, RateLimiter};
+use chrono::Duration;
+use mailparse::MailHeaderMap;
+use reqwest::{Client, Response};
+use serde_json::Value;
+
+crate::on_both!(
+    questions_go_out_come_back_answered_and_are_asked_again,
+    answer_links_are_scoped_expire_and_can_be_withdrawn,
+    answers_entered_by_hand_and_who_may_do_what,
+);
+
+async fn json(r: Response) -> Value {
+    let status = r.status();
+    let text = r.text().await.unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
+}
+
+fn text_part(r: &Received) -> String {
+    let m = mailparse::parse_mail(&r.data).unwrap();
+    m.subparts
+        .iter()
+        .find(|p| p.ctype.mimetype == "text/plain")
+        .map(|p| p.get_body().unwrap())
+        .unwrap_or_default()
+}
+
+fn header(r: &Received, name: &str) -> String {
+    mailparse::parse_mail(&r.data)
+        .unwrap()
+        .headers
+        .get_first_value(name)
+        .unwrap_or_default()
+}
+
+fn token_in(text: &str) -> String {
+    let pos = text.find("/answer/").expect("an answer link in the mail");
+    text[pos + 8..pos + 8 + 43].to_owned()
+}
+
+/// An organisation with a service whose vendor has one contact. Returns
+/// (service id, contact id).
+async fn service_with_contact(app: &TestApp, c: &Client, contact_lang: &str) -> (String, String) {
+    let vendor = create_vendor(app, c, "ChatCo AI", "application").await;
+    let r = app
+        .call(
+            c,
+            "add_contact",
+            &[
+                ("vendor_id", vendor.as_str()),
+                ("contact[name]", "Dana Security"),
+                ("contact[email]", "security@chatco.example"),
+                ("contact[lang]", contact_lang),
+                ("contact[role]", "security"),
+                ("contact[primary]", "true"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    let detail = json(
+        app.call(c, "vendor_detail", &[("vendor_id", vendor.as_str())])
+            .await,
+    )
+    .await;
+    let contact = detail["contacts"][0]["id"].as_str().unwrap().to_owned();
+    let service = create_service(
+        app,
+        c,
+        &[
+            ("form[name]", "Meeting notes"),
+            ("form[vendor_id]", vendor.as_str()),
+        ],
+    )
+    .await;
+    (service, contact)
+}
+
+async fn ask_key(app: &TestApp, c: &Client, service: &str) -> String {
+    let d = json(app.call(c, "ask_data", &[("service_id", service)]).await).await;
+    d["send_key"].as_str().unwrap().to_owned()
+}
+
+fn send_form<'a>(service: &'a str, key: &'a str, contact: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("service_id", service),
+        ("form[send_key]", key),
+        ("form[contacts][0]", contact),
+        ("form[deadline]", "2026-12-14"),
+    ]
+}
+
+async fn overview(app: &TestApp, c: &Client, service: &str) -> Value {
+    json(
+        app.call(c, "questions_overview", &[("service_id", service)])
+            .await,
+    )
+    .await
+}
+
+async fn request(app: &TestApp, c: &Client, id: &str) -> Value {
+    json(app.call(c, "request_detail", &[("request_id", id)]).await).await
+}
+
+/// The vendor's browser: no cookies, no Origin on GET.
+fn vendor_browser() -> Client {
+    Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(std::time::Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+async fn post_answers(app: &TestApp, token: &str, fields: &[(&str, &str)]) -> (u16, String) {
+    let r = vendor_browser()
+        .post(app.url(&format!("/answer/{token}")))
+        .header("origin", &app.base)
+        .form(fields)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
+    let mut sink = Sink::start().await;
+    let Some(app) = TestApp::spawn_with(
+        b,
+        Options {
+            smtp_url: Some(sink.url()),
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    let owner = app.sign_up("kari@example.no", "Bærum Regnskap").await;
+    let (service, contact) = service_with_contact(&app, &owner, "de").await;
+    assert_eq!(
+        overview(&app, &owner, &service).await["assessment"],
+        "not_asked"
+    );
+
+    // The preview shows the mail in the contact's language and sends nothing.
+    let key = ask_key(&app, &owner, &service).await;
+    let mut form = send_form(&service, &key, &contact);
+    form.push(("form[optional][0]", "overlong"));
+    let preview = json(app.call(&owner, "preview_questions", &form).await).await;
+    assert_eq!(preview.as_array().unwrap().len(), 1, "{preview}");
+    assert!(preview[0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("Warum wir fragen"));
+    assert!(overview(&app, &owner, &service).await["requests"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+
+    // Sent twice at the same moment (a double click): one request, one mail (E6).
+    let (r1, r2) = tokio::join!(
+        app.call(&owner, "send_questions", &form),
+        app.call(&owner, "send_questions", &form)
+    );
+    for r in [&r1, &r2] {
+        assert!(accepted(r), "{}", r.status());
+    }
+    let got = sink.next().await;
+    assert_eq!(got.to, vec!["security@chatco.example".to_owned()]);
+    let o = overview(&app, &owner, &service).await;
+    assert_eq!(o["requests"].as_array().unwrap().len(), 1, "{o}");
+    assert_eq!(o["assessment"], "asked");
+    assert_eq!(o["follow_up_on"], "2026-12-14", "follow-up date = deadline");
+    let mails = app.settings(&owner).await["mail"]["mails"].clone();
+    let question_mails = mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["subject"].as_str().unwrap().contains("Meeting notes"))
+        .count();
+    assert_eq!(question_mails, 1, "one mail for the double send: {mails}");
+
+    // The mail: the questions themselves, the deadline, the link, Reply-To us.
+    let text = text_part(&got);
+    assert!(header(&got, "Reply-To").contains("kari@example.no"));
+    assert!(header(&got, "Subject").contains("Meeting notes"));
+    for n in 1..=6 {
+        assert!(text.contains(&format!("\n{n}. ")), "question {n} in {text}");
+    }
+    assert!(text.contains("14.12.2026"), "deadline in {text}");
+    assert!(
+        text.contains("abgelehnt"),
+        "the optional question in {text}"
+    );
+    let link_start = text.find(&format!("{}/answer/", app.base));
+    assert!(
+        link_start.is_some(),
+        "link from the configured base URL: {text}"
+    );
+    let token = token_in(&text);
+    let request_id = o["requests"][0]["id"].as_str().unwrap().to_owned();
+
+    // V1: the token is random, 256 bits, and only its hash is stored.
+    assert_eq!(token.len(), 43);
+    if b == Db::Sqlite {
+        let pool = app.raw_sqlite().await;
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        let path = app.db.url().trim_start_matches("sqlite://").to_owned();
+        let mut file = std::fs::read(&path).unwrap();
+        file.extend(std::fs::read(format!("{path}-wal")).unwrap_or_default());
+        assert!(
+            !file.windows(token.len()).any(|w| w == token.as_bytes()),
+            "the raw token is in the database file"
+        );
+    }
+
+    // V2: scanners HEAD and GET the link; nothing changes.
+    let scanner = vendor_browser();
+    for _ in 0..3 {
+        let r = scanner
+            .head(app.url(&format!("/answer/{token}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let r = scanner
+            .get(app.url(&format!("/answer/{token}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        // V5: no referrer leaves the page; nothing is cached.
+        assert_eq!(r.headers()["referrer-policy"], "no-referrer");
+        assert_eq!(r.headers()["cache-control"], "no-store");
+        let page = r.text().await.unwrap();
+        assert!(page.contains("Bærum Regnskap") && page.contains("Meeting notes"));
+        assert!(page.contains("lang=\"de\""), "in the request's language");
+    }
+    let d = request(&app, &owner, &request_id).await;
+    assert_eq!(d["row"]["status"], "sent");
+    assert!(d["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["answer"].is_null()));
+    let events: Vec<String> = overview(&app, &owner, &service).await["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        !events.iter().any(|k| k == "saved" || k == "submitted"),
+        "{events:?}"
+    );
+
+    // The page switches language and still changes nothing.
+    let (s, page) = app
+        .get_text(&vendor_browser(), &format!("/answer/{token}?lang=nb"))
+        .await;
+    assert_eq!(s, 200);
+    assert!(page.contains("Spørsmål fra Bærum Regnskap"));
+
+    // A draft keeps what was typed.
+    let (s, page) = post_answers(
+        &app,
+        &token,
+        &[
+            ("lang", "en"),
+            ("action", "draft"),
+            ("answer0", "Separate KV caches per customer."),
+        ],
+    )
+    .await;
+    assert_eq!(s, 200, "{page}");
+    assert!(page.contains("Draft saved"));
+    let (_, page) = app
+        .get_text(&vendor_browser(), &format!("/answer/{token}"))
+        .await;
+    assert!(page.contains("Separate KV caches per customer."));
+
+    // A submission with gaps: every problem named, everything typed kept, nothing saved.
+    let mut answers: Vec<(String, String)> = (0..6)
+        .map(|i| (format!("answer{i}"), format!("Answer {i} <b>&amp;</b>")))
+        .collect();
+    answers[3].1 = String::new();
+    let mut fields: Vec<(&str, &str)> = answers
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    fields.extend([("lang", "en"), ("action", "submit"), ("role", "CISO")]);
+    let (s, page) = post_answers(&app, &token, &fields).await;
+    assert_eq!(s, 422, "{page}");
+    assert!(page.contains("Nothing you typed has been lost"));
+    assert!(
+        page.contains("Answer 5 &lt;b&gt;&amp;amp;&lt;&#x2f;b&gt;"),
+        "typed text kept, escaped: {page}"
+    );
+    assert!(page.contains("Please enter your name."));
+    assert!(page.contains("value=\"CISO\""));
+    assert_eq!(
+        request(&app, &owner, &request_id).await["row"]["status"],
+        "draft"
+    );
+
+    // The complete submission closes the page with a receipt.
+    fields.extend([("name", "Dana Scully"), ("email", "dana@chatco.example")]);
+    let answer3 = "We reject requests longer than the cache.";
+    for f in fields.iter_mut() {
+        if f.0 == "answer3" {
+            f.1 = answer3;
+        }
+    }
+    let (s, page) = post_answers(&app, &token, &fields).await;
+    assert_eq!(s, 200, "{page}");
+    assert!(page.contains("id=\"portal-receipt\""));
+    assert!(!page.contains("<form"), "read-only after submitting");
+    let (s, page) = post_answers(&app, &token, &fields).await;
+    assert_eq!(s, 409);
+    assert!(page.contains("closed for changes"));
+
+    // The organisation sees the answers.
+    let d = request(&app, &owner, &request_id).await;
+    assert_eq!(d["row"]["status"], "submitted");
+    assert_eq!(d["items"][3]["answer"], answer3);
+    assert_eq!(d["responder"], "Dana Scully, CISO, dana@chatco.example");
+    assert_eq!(d["answered_via"], "portal");
+    assert_eq!(
+        overview(&app, &owner, &service).await["assessment"],
+        "answered"
+    );
+
+    // Review: one unclear, the rest satisfactory.
+    for position in 0..6 {
+        let verdict = if position == 1 {
+            "unclear"
+        } else {
+            "satisfactory"
+        };
+        let p = position.to_string();
+        let r = app
+            .call(
+                &owner,
+                "review_answer",
+                &[
+                    ("request_id", request_id.as_str()),
+                    ("position", p.as_str()),
+                    ("review[review]", verdict),
+                    ("review[note]", "Which logs exactly?"),
+                ],
+            )
+            .await;
+        assert!(accepted(&r), "{}", r.status());
+    }
+    let d = request(&app, &owner, &request_id).await;
+    assert_eq!(d["row"]["open_items"], 1);
+    assert_eq!(d["items"][1]["review"], "unclear");
+    assert_eq!(d["items"][1]["reviewed_by"], "Kari");
+
+    // Ask again: only the open question, quoting the earlier answer.
+    let again_key = d["send_key"].as_str().unwrap().to_owned();
+    let r = app
+        .call(
+            &owner,
+            "ask_again",
+            &[
+                ("request_id", request_id.as_str()),
+                ("send_key", again_key.as_str()),
+                ("deadline", "2026-12-21"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    let second = sink.next().await;
+    let text = text_part(&second);
+    assert!(
+        text.contains("1. ") && !text.contains("\n2. "),
+        "one question: {text}"
+    );
+    assert!(
+        text.contains("Answer 1 <b>&amp;</b>"),
+        "earlier answer quoted: {text}"
+    );
+    let new_id = r.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/requests/")
+        .to_owned();
+    let d2 = request(&app, &owner, &new_id).await;
+    assert_eq!(d2["items"].as_array().unwrap().len(), 1);
+    assert_eq!(d2["items"][0]["earlier_answer"], "Answer 1 <b>&amp;</b>");
+    assert_eq!(d2["row"]["again"], true);
+    let o = overview(&app, &owner, &service).await;
+    assert_eq!(o["assessment"], "asked");
+    assert_eq!(o["follow_up_on"], "2026-12-21");
+
+    // The decision, and the whole exchange in the timeline and the audit log.
+    let r = app
+        .call(
+            &owner,
+            "decide_assessment",
+            &[
+                ("service_id", service.as_str()),
+                ("decision[decision]", "cleared_with_conditions"),
+                (
+                    "decision[note]",
+                    "Only public data until question 2 is answered.",
+                ),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    let o = overview(&app, &owner, &service).await;
+    assert_eq!(o["assessment"], "cleared_with_conditions");
+    let kinds: Vec<&str> = o["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    for k in [
+        "sent",
+        "delivered",
+        "saved",
+        "submitted",
+        "reviewed",
+        "asked_again",
+        "decided",
+    ] {
+        assert!(kinds.contains(&k), "{k} in the timeline {kinds:?}");
+    }
+    let audit: Vec<String> = app.settings(&owner).await["audit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap().to_owned())
+        .collect();
+    for a in [
+        "questions.sent",
+        "questions.answered",
+        "questions.reviewed",
+        "questions.asked_again",
+        "questions.decided",
+    ] {
+        assert!(
+            audit.iter().any(|x| x == a),
+            "{a} in the audit log {audit:?}"
+        );
+    }
+    // The service page shows the panel.
+    let (s, page) = app.get_text(&owner, &format!("/services/{service}")).await;
+    assert_eq!(s, 200);
+    assert!(page.contains("id=\"timeline\"") && page.contains("Cleared with conditions"));
+    let (s, page) = app
+        .get_text(&owner, &format!("/requests/{request_id}"))
+        .await;
+    assert_eq!(s, 200);
+    assert!(page.contains(answer3));
+}
+
+async fn answer_links_are_scoped_expire_and_can_be_withdrawn(b: Db) {
+    let Some(app) = TestApp::spawn_with(
+        b,
+        Options {
+            limits: Limits {
+                answer_links_per_client: RateLimiter::new(40, Duration::minutes(10)),
+                ..Limits::default()
+            },
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    let a = app.sign_up("a@alpha.example", "Alpha").await;
+    let b_org = app.sign_up("b@beta.example", "Beta").await;
+    let (a_service, a_contact) = service_with_contact(&app, &a, "en").await;
+    let (b_service, b_contact) = service_with_contact(&app, &b_org, "en").await;
+    for (c, s, contact) in [
+        (&a, &a_service, &a_contact),
+        (&b_org, &b_service, &b_contact),
+    ] {
+        let key = ask_key(&app, c, s).await;
+        let r = app
+            .call(c, "send_questions", &send_form(s, &key, contact))
+            .await;
+        assert!(accepted(&r), "{}", r.status());
+    }
+    let tokens = tokens_in_outbox(&app, "/answer/", 2).await;
+    let mut pages = Vec::new();
+    for t in &tokens {
+        pages.push(
+            app.get_text(&vendor_browser(), &format!("/answer/{t}"))
+                .await,
+        );
+    }
+    // V3: each link shows its own organisation's request, nothing else.
+    let (a_token, b_token) = if pages[0].1.contains("Questions from Alpha") {
+        (tokens[0].clone(), tokens[1].clone())
+    } else {
+        (tokens[1].clone(), tokens[0].clone())
+    };
+    let (_, a_page) = app
+        .get_text(&vendor_browser(), &format!("/answer/{a_token}"))
+        .await;
+    assert!(a_page.contains("Questions from Alpha") && !a_page.contains("Beta"));
+
+    let dead = |path: String| {
+        let app = &app;
+        async move { app.get_text(&vendor_browser(), &path).await }
+    };
+    let random = dead(format!("/answer/{}", "x".repeat(43))).await;
+    let malformed = dead("/answer/not-a-token".to_owned()).await;
+    assert_eq!(random.0, 404);
+    assert_eq!(random, malformed);
+    assert!(random.1.contains("This link does not work"));
+
+    // V4: withdrawn — the same page as a random token, and no answer is taken.
+    let a_request = overview(&app, &a, &a_service).await["requests"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = app
+        .call(&a, "revoke_request", &[("request_id", a_request.as_str())])
+        .await;
+    assert!(accepted(&r));
+    assert_eq!(dead(format!("/answer/{a_token}")).await, random);
+    let (s, page) = post_answers(&app, &a_token, &[("answer0", "late"), ("action", "draft")]).await;
+    assert_eq!((s, page), random);
+    let d = request(&app, &a, &a_request).await;
+    assert!(d["items"][0]["answer"].is_null());
+    assert_eq!(d["row"]["revoked"], true, "{d}");
+
+    // B's link still works; after the deadline + 30 days it expires like any dead link.
+    assert_eq!(dead(format!("/answer/{b_token}")).await.0, 200);
+    app.clock.advance(Duration::days(14 + 30 + 1));
+    assert_eq!(dead(format!("/answer/{b_token}")).await, random);
+    // (B's session has long timed out meanwhile.)
+    assert!(accepted(
+        &app.sign_in(&b_org, "b@beta.example", PASSWORD).await
+    ));
+    let b_request = overview(&app, &b_org, &b_service).await["requests"][0].clone();
+    assert_eq!(b_request["expired"], true);
+
+    // W5: past the limit the client is turned away, with the same page.
+    let mut last = 0;
+    for _ in 0..45 {
+        last = dead(format!("/answer/{}", "y".repeat(43))).await.0;
+    }
+    assert_eq!(last, 429);
+}
+
+async fn answers_entered_by_hand_and_who_may_do_what(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let owner = app.sign_up("owner@example.com", "Acme").await;
+    let viewer = app
+        .invite_and_join(&owner, "viewer@example.com", "viewer")
+        .await;
+    let (service, contact) = service_with_contact(&app, &owner, "nb").await;
+
+    // A viewer reads but does not send.
+    let key = ask_key(&app, &viewer, &service).await;
+    let r = app
+        .call(
+            &viewer,
+            "send_questions",
+            &send_form(&service, &key, &contact),
+        )
+        .await;
+    assert_eq!(r.status(), 403);
+
+    // Bad input: every field named, nothing sent.
+    let r = app
+        .call(
+            &owner,
+            "send_questions",
+            &[
+                ("service_id", service.as_str()),
+                ("form[send_key]", "short"),
+                ("form[deadline]", "2026-11-30"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+    let body = r.text().await.unwrap();
+    for f in ["send_key", "contacts", "deadline"] {
+        assert!(body.contains(f), "{f} in {body}");
+    }
+    // A contact of another vendor (or organisation) is refused.
+    let stranger = uuid::Uuid::new_v4().to_string();
+    let r = app
+        .call(
+            &owner,
+            "send_questions",
+            &send_form(&service, &key, &stranger),
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+    assert!(overview(&app, &owner, &service).await["requests"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+
+    let r = app
+        .call(
+            &owner,
+            "send_questions",
+            &send_form(&service, &key, &contact),
+        )
+        .await;
+    assert!(accepted(&r));
+    let o = overview(&app, &owner, &service).await;
+    let id = o["requests"][0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(o["requests"][0]["lang"], "nb");
+    let d = request(&app, &owner, &id).await;
+    assert!(d["items"][0]["question"]
+        .as_str()
+        .unwrap()
+        .contains("kunde"));
+
+    // The vendor answered by mail: a member enters it, with when and how.
+    let r = app
+        .call(
+            &owner,
+            "enter_answers",
+            &[
+                ("request_id", id.as_str()),
+                ("answers[answers][0]", "Dedicated cache per tenant."),
+                ("answers[received_on]", ""),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), 422, "the date received is required");
+    let r = app
+        .call(
+            &owner,
+            "enter_answers",
+            &[
+                ("request_id", id.as_str()),
+                ("answers[answers][0]", "Dedicated cache per tenant."),
+                ("answers[received_on]", "2026-11-29"),
+                ("answers[source]", "Mail from the DPO"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    let d = request(&app, &owner, &id).await;
+    assert_eq!(d["row"]["status"], "submitted");
+    assert_eq!(d["answered_via"], "manual");
+    assert_eq!(d["received"], "2026-11-29, Mail from the DPO");
+    assert_eq!(d["items"][0]["answer"], "Dedicated cache per tenant.");
+    assert_eq!(
+        overview(&app, &owner, &service).await["assessment"],
+        "answered"
+    );
+
+    // Viewers cannot review; owners reopen for changes.
+    let r = app
+        .call(
+            &viewer,
+            "review_answer",
+            &[
+                ("request_id", id.as_str()),
+                ("position", "0"),
+                ("review[review]", "satisfactory"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), 403);
+    let r = app
+        .call(&owner, "reopen_request", &[("request_id", id.as_str())])
+        .await;
+    assert!(accepted(&r));
+    let d = request(&app, &owner, &id).await;
+    assert_eq!(d["row"]["status"], "draft");
+    // Asking again needs an answer first.
+    let r = app
+        .call(
+            &owner,
+            "ask_again",
+            &[
+                ("request_id", id.as_str()),
+                ("send_key", "k".repeat(30).as_str()),
+                ("deadline", "2026-12-21"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+}

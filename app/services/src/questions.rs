@@ -1,0 +1,562 @@
+//! The questions to vendors: sending them (by mail, through the outbox),
+//! the vendor's answer page behind a personal link, answers entered from a
+//! mail or letter, the review of each answer, asking again, and the decision
+//! on the service. Editors and owners act; viewers read. Everything is
+//! recorded in the audit log in the same transaction as the change.
+
+use crate::inventory::require_editor;
+use crate::secrets::{looks_like_token, new_token};
+use crate::{Auth, ServiceError, Services};
+use aivet_domain::questions::{
+    question_texts, AnswerForm, DecisionForm, ReviewForm, SendForm, LINK_DAYS_AFTER_DEADLINE,
+};
+use aivet_domain::{Lang, Msg, RequestId, ServiceId, VendorId};
+use aivet_mail::{MailQuestion, QuestionsMail, Recipient};
+use aivet_store::inventory::{Contact, ServiceDetail};
+use aivet_store::questions::{
+    AssessmentState, NewItem, NewRequest, PortalView, QuestionEvent, RequestDetail, RequestRow,
+    SendOutcome,
+};
+use aivet_store::{AuditEvent, StoreError, Tenant};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// The purpose under which answer-link tokens are hashed.
+const ANSWER: &str = "answer";
+
+pub fn answer_link(base_url: &str, token: &str) -> String {
+    format!("{base_url}/answer/{token}")
+}
+
+/// A contact the questions can go to, with the vendor's place in the service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecipientOption {
+    pub contact: Contact,
+    pub vendor_name: String,
+    /// "vendor", "integrator", "model_provider" or "inference_host".
+    pub part: &'static str,
+}
+
+/// What the send form needs.
+#[derive(Clone, Debug)]
+pub struct AskData {
+    pub service_name: String,
+    pub recipients: Vec<RecipientOption>,
+    pub default_deadline: NaiveDate,
+}
+
+/// A mail as the preview shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailPreview {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+}
+
+/// The questions part of a service's page.
+#[derive(Clone, Debug)]
+pub struct QuestionsOverview {
+    pub assessment: AssessmentState,
+    pub requests: Vec<RequestRow>,
+    pub events: Vec<QuestionEvent>,
+}
+
+/// One request about to be written, before the token is hashed.
+struct Outgoing {
+    request: NewRequest,
+    text: String,
+}
+
+/// The parts of a service whose vendors can be asked, in the order offered.
+fn parts(s: &ServiceDetail) -> Vec<(VendorId, &'static str)> {
+    let mut out: Vec<(VendorId, &'static str)> = vec![(s.service.vendor_id, "vendor")];
+    for (id, part) in [
+        (s.service.integrator_id, "integrator"),
+        (s.service.model_provider_id, "model_provider"),
+        (s.service.inference_host_id, "inference_host"),
+    ] {
+        if let Some(id) = id.filter(|id| !out.iter().any(|(v, _)| v == id)) {
+            out.push((id, part));
+        }
+    }
+    out
+}
+
+fn end_of_day(d: NaiveDate) -> DateTime<Utc> {
+    d.and_hms_opt(23, 59, 59).expect("valid time").and_utc()
+}
+
+impl Services {
+    fn today(&self) -> NaiveDate {
+        self.clock.now().date_naive()
+    }
+
+    pub async fn ask_data(&self, auth: &Auth, service: ServiceId) -> Result<AskData> {
+        let t = auth.tenant()?;
+        let detail = self.store.service(t, service).await?;
+        let mut recipients = Vec::new();
+        for (vendor, part) in parts(&detail) {
+            let v = self.store.vendor(t, vendor).await?;
+            for contact in self.store.contacts(t, vendor).await? {
+                recipients.push(RecipientOption {
+                    contact,
+                    vendor_name: v.name.clone(),
+                    part,
+                });
+            }
+        }
+        Ok(AskData {
+            service_name: detail.service.name,
+            recipients,
+            default_deadline: self.today()
+                + Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS),
+        })
+    }
+
+    /// Renders the mails a send would queue, without sending anything.
+    pub async fn preview_questions(
+        &self,
+        auth: &Auth,
+        service: ServiceId,
+        form: &SendForm,
+    ) -> Result<Vec<MailPreview>> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let out = self.outgoing(auth, t, service, form).await?;
+        Ok(out
+            .into_iter()
+            .map(|o| MailPreview {
+                to: format!(
+                    "{} <{}>",
+                    o.request.recipient_name, o.request.recipient_email
+                ),
+                subject: o.request.mail.subject.clone(),
+                text: o.text,
+            })
+            .collect())
+    }
+
+    /// Sends the questions to the chosen contacts. The form's key makes a
+    /// repeated submission (a double click, a retried request) send once.
+    pub async fn send_questions(
+        &self,
+        auth: &Auth,
+        service: ServiceId,
+        form: &SendForm,
+    ) -> Result<SendOutcome> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let out = self.outgoing(auth, t, service, form).await?;
+        let count = out.len();
+        let event = AuditEvent::new(
+            "questions.sent",
+            format!(
+                "service={service} to={}",
+                out.iter()
+                    .map(|o| o.request.recipient_email.as_str())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+        );
+        let outcome = self
+            .store
+            .send_requests(
+                t,
+                service,
+                &form.send_key,
+                out.into_iter().map(|o| o.request).collect(),
+                event,
+                self.clock.now(),
+            )
+            .await?;
+        if !outcome.repeated && count > 0 {
+            self.mail.wake.notify_one();
+        }
+        Ok(outcome)
+    }
+
+    /// Builds the requests and mails of a send form.
+    async fn outgoing(
+        &self,
+        auth: &Auth,
+        t: &Tenant,
+        service: ServiceId,
+        form: &SendForm,
+    ) -> Result<Vec<Outgoing>> {
+        let draft = form.parse(self.today()).map_err(ServiceError::Invalid)?;
+        let detail = self.store.service(t, service).await?;
+        let mut chosen: Vec<(Contact, String)> = Vec::new();
+        for (vendor, _) in parts(&detail) {
+            let v = self.store.vendor(t, vendor).await?;
+            for c in self.store.contacts(t, vendor).await? {
+                if draft.contacts.contains(&c.id) {
+                    chosen.push((c, v.name.clone()));
+                }
+            }
+        }
+        if chosen.len() != draft.contacts.len() {
+            // A contact of another vendor, or of another organisation.
+            return Err(ServiceError::Invalid(vec![(
+                "contacts",
+                Msg::ErrChoiceInvalid,
+            )]));
+        }
+        // Keep the order the form listed them in.
+        chosen.sort_by_key(|(c, _)| draft.contacts.iter().position(|id| *id == c.id));
+        let org = self.store.org(t).await?;
+        let mut out = Vec::with_capacity(chosen.len());
+        for (contact, vendor_name) in chosen {
+            let lang = draft.lang.unwrap_or(contact.lang);
+            let items = question_texts(lang, &draft.optional)
+                .into_iter()
+                .map(|q| NewItem {
+                    code: q.code,
+                    question: q.text,
+                    why: q.why,
+                    earlier_answer: None,
+                })
+                .collect();
+            out.push(self.compose_request(
+                auth,
+                t,
+                &org.name,
+                &detail.service.name,
+                Target {
+                    vendor_name,
+                    name: contact.name,
+                    email: contact.email,
+                    lang,
+                },
+                draft.deadline,
+                None,
+                items,
+            )?);
+        }
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn compose_request(
+        &self,
+        auth: &Auth,
+        t: &Tenant,
+        org_name: &str,
+        service_name: &str,
+        to: Target,
+        deadline: NaiveDate,
+        previous: Option<RequestId>,
+        items: Vec<NewItem>,
+    ) -> Result<Outgoing> {
+        let now = self.clock.now();
+        let token = new_token();
+        let expires_at = end_of_day(deadline) + Duration::days(LINK_DAYS_AFTER_DEADLINE);
+        let mail = QuestionsMail {
+            org_name: org_name.to_owned(),
+            sender: auth.user.name.clone(),
+            contact_name: to.name.clone(),
+            vendor_name: to.vendor_name.clone(),
+            service_name: service_name.to_owned(),
+            questions: items
+                .iter()
+                .map(|i| MailQuestion {
+                    text: i.question.clone(),
+                    why: i.why.clone(),
+                    earlier: i.earlier_answer.clone(),
+                })
+                .collect(),
+            link: answer_link(&self.base_url, &token),
+            deadline: to.lang.date(deadline),
+            expires: to.lang.date(expires_at.date_naive()),
+            again: previous.is_some(),
+        };
+        let text = aivet_mail::templates::render(to.lang, &mail)
+            .map_err(|e| Self::mail_error(e.into()))?
+            .text;
+        let queued = self
+            .mail
+            .mailer
+            .compose(
+                &Recipient {
+                    name: Some(to.name.clone()),
+                    email: to.email.clone(),
+                    lang: to.lang,
+                },
+                Some(&auth.user.email),
+                Some(t.org_id()),
+                &mail,
+                now,
+            )
+            .map_err(Self::mail_error)?;
+        Ok(Outgoing {
+            request: NewRequest {
+                id: RequestId(uuid::Uuid::new_v4()),
+                vendor_name: to.vendor_name,
+                recipient_name: to.name,
+                recipient_email: to.email,
+                lang: to.lang,
+                deadline,
+                previous,
+                token_hash: self.key.hash(ANSWER, &token),
+                expires_at,
+                items,
+                mail: queued,
+            },
+            text,
+        })
+    }
+
+    /// Sends the questions of `request` that are not answered satisfactorily
+    /// once more to the same person, quoting the earlier answers.
+    pub async fn ask_again(
+        &self,
+        auth: &Auth,
+        request: RequestId,
+        send_key: &str,
+        deadline: &str,
+    ) -> Result<SendOutcome> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let detail = self.store.request(t, request).await?;
+        let form = SendForm {
+            send_key: send_key.to_owned(),
+            // Parsed for the key and deadline only; the recipient is the earlier one's.
+            contacts: vec![uuid::Uuid::nil().to_string()],
+            lang: detail.request.lang.code().to_owned(),
+            deadline: deadline.to_owned(),
+            optional: Vec::new(),
+        };
+        let draft = form.parse(self.today()).map_err(ServiceError::Invalid)?;
+        if detail.request.status != aivet_domain::questions::RequestStatus::Submitted {
+            return Err(ServiceError::Refused(Msg::ErrNotAnsweredYet));
+        }
+        let items: Vec<NewItem> = detail
+            .items
+            .iter()
+            .filter(|i| i.review != Some(aivet_domain::questions::Review::Satisfactory))
+            .map(|i| NewItem {
+                code: i.code.clone(),
+                question: i.question.clone(),
+                why: i.why.clone(),
+                earlier_answer: i.answer.clone(),
+            })
+            .collect();
+        if items.is_empty() {
+            return Err(ServiceError::Refused(Msg::ErrNothingToAskAgain));
+        }
+        let org = self.store.org(t).await?;
+        let r = &detail.request;
+        let out = self.compose_request(
+            auth,
+            t,
+            &org.name,
+            &detail.service_name,
+            Target {
+                vendor_name: r.vendor_name.clone(),
+                name: r.recipient_name.clone(),
+                email: r.recipient_email.clone(),
+                lang: r.lang,
+            },
+            draft.deadline,
+            Some(request),
+            items,
+        )?;
+        let event = AuditEvent::new(
+            "questions.asked_again",
+            format!(
+                "request={} to={} questions={}",
+                request.0,
+                r.recipient_email,
+                out.request.items.len()
+            ),
+        );
+        let outcome = self
+            .store
+            .send_requests(
+                t,
+                r.service_id,
+                &draft.send_key,
+                vec![out.request],
+                event,
+                self.clock.now(),
+            )
+            .await?;
+        if !outcome.repeated {
+            self.mail.wake.notify_one();
+        }
+        Ok(outcome)
+    }
+
+    pub async fn questions_overview(
+        &self,
+        auth: &Auth,
+        service: ServiceId,
+    ) -> Result<QuestionsOverview> {
+        let t = auth.tenant()?;
+        Ok(QuestionsOverview {
+            assessment: self.store.assessment(t, service).await?,
+            requests: self.store.service_requests(t, service).await?,
+            events: self.store.question_events(t, service).await?,
+        })
+    }
+
+    pub async fn request_detail(&self, auth: &Auth, id: RequestId) -> Result<RequestDetail> {
+        Ok(self.store.request(auth.tenant()?, id).await?)
+    }
+
+    pub async fn review_answer(
+        &self,
+        auth: &Auth,
+        id: RequestId,
+        position: i32,
+        form: &ReviewForm,
+    ) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(ServiceError::Invalid)?;
+        let event = AuditEvent::new(
+            "questions.reviewed",
+            format!(
+                "request={} question={} review={}",
+                id.0,
+                position + 1,
+                draft.review
+            ),
+        );
+        Ok(self
+            .store
+            .review_item(t, id, position, &draft, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn decide(&self, auth: &Auth, service: ServiceId, form: &DecisionForm) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let draft = form.parse().map_err(ServiceError::Invalid)?;
+        let event = AuditEvent::new(
+            "questions.decided",
+            format!("service={service} decision={}", draft.decision),
+        );
+        Ok(self
+            .store
+            .decide(t, service, &draft, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn revoke_request(&self, auth: &Auth, id: RequestId) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let event = AuditEvent::new("questions.link_revoked", format!("request={}", id.0));
+        Ok(self
+            .store
+            .revoke_request(t, id, event, self.clock.now())
+            .await?)
+    }
+
+    pub async fn reopen_request(&self, auth: &Auth, id: RequestId) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let now = self.clock.now();
+        let event = AuditEvent::new("questions.reopened", format!("request={}", id.0));
+        self.store
+            .reopen_request(
+                t,
+                id,
+                now + Duration::days(LINK_DAYS_AFTER_DEADLINE),
+                event,
+                now,
+            )
+            .await
+            .map_err(closed)
+    }
+
+    /// A member enters the answers the vendor sent by mail or letter.
+    pub async fn enter_answers(&self, auth: &Auth, id: RequestId, form: &AnswerForm) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        let detail = self.store.request(t, id).await?;
+        let mut draft = form
+            .parse(detail.items.len(), false)
+            .map_err(ServiceError::Invalid)?;
+        if draft.received_on.is_none() {
+            return Err(ServiceError::Invalid(vec![(
+                "received_on",
+                Msg::ErrDateInvalid,
+            )]));
+        }
+        if draft.name.is_none() {
+            draft.name = Some(detail.request.recipient_name.clone());
+        }
+        let event = AuditEvent::new(
+            "questions.entered",
+            format!("request={} received_on={:?}", id.0, draft.received_on),
+        );
+        self.store
+            .enter_answers(t, id, &draft, event, self.clock.now())
+            .await
+            .map_err(closed)
+    }
+
+    // --- the vendor's side: no account, only the link ---
+
+    /// Whether `client` may use answer links now (rate limit against guessing).
+    pub fn answer_link_allowed(&self, client: &str) -> bool {
+        self.limits
+            .answer_links_per_client
+            .check(client, self.clock.now())
+    }
+
+    /// The request behind a link; `None` for a wrong, expired or revoked link.
+    pub async fn portal_view(&self, token: &str) -> Result<Option<PortalView>> {
+        if !looks_like_token(token) {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .portal_request(&self.key.hash(ANSWER, token), self.clock.now())
+            .await?)
+    }
+
+    /// Saves (or submits) the vendor's answers. `NotFound` for a dead link;
+    /// field errors leave everything as it was.
+    pub async fn portal_save(
+        &self,
+        token: &str,
+        form: &AnswerForm,
+        submit: bool,
+    ) -> Result<PortalView> {
+        let view = self
+            .portal_view(token)
+            .await?
+            .ok_or(ServiceError::NotFound)?;
+        let mut draft = form
+            .parse(view.items.len(), submit)
+            .map_err(ServiceError::Invalid)?;
+        // The vendor page has no such fields.
+        draft.received_on = None;
+        draft.source = None;
+        self.store
+            .portal_save(
+                &self.key.hash(ANSWER, token),
+                &draft,
+                submit,
+                self.clock.now(),
+            )
+            .await
+            .map_err(closed)
+    }
+}
+
+struct Target {
+    vendor_name: String,
+    name: String,
+    email: String,
+    lang: Lang,
+}
+
+fn closed(e: StoreError) -> ServiceError {
+    match e {
+        StoreError::Closed => ServiceError::Refused(Msg::ErrRequestClosed),
+        other => other.into(),
+    }
+}

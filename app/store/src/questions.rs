@@ -1,0 +1,241 @@
+//! What the store keeps of the questions sent to vendors, and the interface
+//! to it. The SQL is in `questions_sql.rs`, shared by both databases.
+
+use crate::{AuditEvent, NewMail, OptTs, OptUuid, Result, Tenant, Ts};
+use aivet_domain::questions::{
+    AnswerDraft, Assessment, DecisionDraft, RequestStatus, Review, ReviewDraft,
+};
+use aivet_domain::{Lang, MailId, RequestId, ServiceId};
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc};
+
+/// One question of a request about to be sent.
+#[derive(Clone, Debug)]
+pub struct NewItem {
+    pub code: String,
+    pub question: String,
+    pub why: String,
+    pub earlier_answer: Option<String>,
+}
+
+/// A request about to be sent, with its mail.
+#[derive(Clone, Debug)]
+pub struct NewRequest {
+    pub id: RequestId,
+    pub vendor_name: String,
+    pub recipient_name: String,
+    pub recipient_email: String,
+    pub lang: Lang,
+    pub deadline: NaiveDate,
+    pub previous: Option<RequestId>,
+    pub token_hash: Vec<u8>,
+    pub expires_at: DateTime<Utc>,
+    pub items: Vec<NewItem>,
+    pub mail: NewMail,
+}
+
+/// What became of a send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SendOutcome {
+    pub requests: Vec<RequestId>,
+    /// The send key had been used before: nothing new was sent.
+    pub repeated: bool,
+}
+
+/// A request as lists and the review page show it, with its mail's state.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct RequestRow {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: RequestId,
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub service_id: ServiceId,
+    pub vendor_name: String,
+    pub recipient_name: String,
+    pub recipient_email: String,
+    #[sqlx(try_from = "String")]
+    pub lang: Lang,
+    pub deadline: NaiveDate,
+    #[sqlx(try_from = "OptUuid")]
+    pub previous_id: Option<RequestId>,
+    #[sqlx(try_from = "Ts")]
+    pub expires_at: DateTime<Utc>,
+    #[sqlx(try_from = "OptTs")]
+    pub revoked_at: Option<DateTime<Utc>>,
+    #[sqlx(try_from = "OptUuid")]
+    pub mail_id: Option<MailId>,
+    pub sent_by: String,
+    #[sqlx(try_from = "Ts")]
+    pub sent_at: DateTime<Utc>,
+    #[sqlx(try_from = "String")]
+    pub status: RequestStatus,
+    #[sqlx(try_from = "OptTs")]
+    pub saved_at: Option<DateTime<Utc>>,
+    #[sqlx(try_from = "OptTs")]
+    pub submitted_at: Option<DateTime<Utc>>,
+    pub responder_name: Option<String>,
+    pub responder_role: Option<String>,
+    pub responder_email: Option<String>,
+    pub answered_via: Option<String>,
+    pub received_on: Option<NaiveDate>,
+    pub received_source: Option<String>,
+    /// The outbox state of the request's mail ("queued", "sent", …).
+    pub mail_status: Option<String>,
+    pub mail_error: Option<String>,
+    /// Questions whose answer is not (yet) judged satisfactory.
+    pub open_items: i64,
+    pub items: i64,
+}
+
+impl RequestRow {
+    /// Whether the vendor's link still works at `now`.
+    pub fn link_open(&self, now: DateTime<Utc>) -> bool {
+        self.revoked_at.is_none() && self.expires_at > now
+    }
+}
+
+/// One question of a sent request, with its answer and review.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Item {
+    pub position: i32,
+    pub code: String,
+    pub question: String,
+    pub why: String,
+    pub earlier_answer: Option<String>,
+    pub answer: Option<String>,
+    #[sqlx(try_from = "OptReview")]
+    pub review: Option<Review>,
+    pub review_note: Option<String>,
+    pub reviewed_by: Option<String>,
+    #[sqlx(try_from = "OptTs")]
+    pub reviewed_at: Option<DateTime<Utc>>,
+}
+
+/// A nullable review column.
+#[derive(Clone, Debug, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct OptReview(pub Option<String>);
+impl TryFrom<OptReview> for Option<Review> {
+    type Error = String;
+    fn try_from(r: OptReview) -> std::result::Result<Self, String> {
+        r.0.map(Review::try_from).transpose()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestDetail {
+    pub request: RequestRow,
+    pub service_name: String,
+    pub items: Vec<Item>,
+}
+
+/// What the vendor's answer page shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortalView {
+    pub org_name: String,
+    pub service_name: String,
+    pub request: RequestRow,
+    pub items: Vec<Item>,
+}
+
+/// One step of a service's exchange with its vendors.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct QuestionEvent {
+    #[sqlx(try_from = "Ts")]
+    pub at: DateTime<Utc>,
+    #[sqlx(try_from = "OptUuid")]
+    pub request_id: Option<RequestId>,
+    /// sent, delivered, saved, submitted, entered, reviewed, decided,
+    /// revoked, reopened.
+    pub kind: String,
+    pub actor: String,
+    pub detail: String,
+}
+
+/// A service's assessment as its page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct AssessmentState {
+    #[sqlx(try_from = "String")]
+    pub assessment: Assessment,
+    pub assessment_note: Option<String>,
+    pub follow_up_on: Option<NaiveDate>,
+}
+
+#[async_trait]
+#[allow(clippy::too_many_arguments)]
+pub trait QuestionStore {
+    /// Writes the requests of one send with their mails, sets the service's
+    /// follow-up date and state, in one transaction. A send key used before
+    /// sends nothing and returns the earlier requests.
+    async fn send_requests(
+        &self,
+        t: &Tenant,
+        service: ServiceId,
+        send_key: &str,
+        requests: Vec<NewRequest>,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<SendOutcome>;
+    async fn service_requests(&self, t: &Tenant, service: ServiceId) -> Result<Vec<RequestRow>>;
+    async fn request(&self, t: &Tenant, id: RequestId) -> Result<RequestDetail>;
+    async fn question_events(&self, t: &Tenant, service: ServiceId) -> Result<Vec<QuestionEvent>>;
+    async fn assessment(&self, t: &Tenant, service: ServiceId) -> Result<AssessmentState>;
+
+    /// The request behind an answer link, if the link still works.
+    async fn portal_request(
+        &self,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<Option<PortalView>>;
+    /// Saves the vendor's answers (as a draft, or submitted). `NotFound` for
+    /// a dead link, `Closed` once submitted.
+    async fn portal_save(
+        &self,
+        token_hash: &[u8],
+        answers: &AnswerDraft,
+        submit: bool,
+        now: DateTime<Utc>,
+    ) -> Result<PortalView>;
+    /// A member enters an answer that arrived by mail or letter.
+    async fn enter_answers(
+        &self,
+        t: &Tenant,
+        id: RequestId,
+        answers: &AnswerDraft,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    async fn review_item(
+        &self,
+        t: &Tenant,
+        id: RequestId,
+        position: i32,
+        review: &ReviewDraft,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    async fn decide(
+        &self,
+        t: &Tenant,
+        service: ServiceId,
+        decision: &DecisionDraft,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    async fn revoke_request(
+        &self,
+        t: &Tenant,
+        id: RequestId,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    /// Opens a submitted request for changes again; the link works for at
+    /// least `until`.
+    async fn reopen_request(
+        &self,
+        t: &Tenant,
+        id: RequestId,
+        until: DateTime<Utc>,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+}

@@ -1,0 +1,463 @@
+// The queries of the questions sent to vendors, shared by SQLite and
+// PostgreSQL like `shared.rs` (included after it).
+
+use crate::questions::{
+    AssessmentState, Item, NewRequest, PortalView, QuestionEvent, QuestionStore, RequestDetail, RequestRow,
+    SendOutcome,
+};
+use aivet_domain::questions::{AnswerDraft, DecisionDraft, ReviewDraft};
+use aivet_domain::RequestId;
+
+const REQUEST_COLUMNS: &str = "SELECT r.id, r.service_id, r.vendor_name, r.recipient_name, r.recipient_email, r.lang,
+        r.deadline, r.previous_id, r.expires_at, r.revoked_at, r.mail_id, r.sent_by, r.sent_at, r.status, r.saved_at,
+        r.submitted_at, r.responder_name, r.responder_role, r.responder_email, r.answered_via, r.received_on,
+        r.received_source, o.status AS mail_status, o.last_error AS mail_error,
+        (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id
+             AND (i.review IS NULL OR i.review <> 'satisfactory')) AS open_items,
+        (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id) AS items
+    FROM question_requests r LEFT JOIN outbox o ON o.org_id = r.org_id AND o.id = r.mail_id";
+
+const ITEM_COLUMNS: &str = "SELECT position, code, question, why, earlier_answer, answer, review, review_note,
+        reviewed_by, reviewed_at FROM question_items";
+
+async fn request_row(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<RequestRow> {
+    sqlx::query_as::<_, RequestRow>(&format!("{REQUEST_COLUMNS} WHERE r.org_id = $1 AND r.id = $2"))
+        .bind(org.0)
+        .bind(id.0)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(StoreError::NotFound)
+}
+
+async fn items_of(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<Vec<Item>> {
+    Ok(sqlx::query_as::<_, Item>(&format!("{ITEM_COLUMNS} WHERE org_id = $1 AND request_id = $2 ORDER BY position"))
+        .bind(org.0)
+        .bind(id.0)
+        .fetch_all(&mut **tx)
+        .await?)
+}
+
+/// The display name of a member, for the timeline.
+async fn user_name(tx: &mut Tx, user: UserId) -> Result<String> {
+    let (name,): (String,) = sqlx::query_as("SELECT name FROM users WHERE id = $1").bind(user.0).fetch_one(&mut **tx).await?;
+    Ok(name)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn insert_event(
+    tx: &mut Tx,
+    org: OrgId,
+    service: ServiceId,
+    request: Option<RequestId>,
+    kind: &str,
+    actor: &str,
+    detail: &str,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(org.0)
+    .bind(service.0)
+    .bind(request.map(|r| r.0))
+    .bind(Ts::from(now))
+    .bind(kind)
+    .bind(actor)
+    .bind(detail)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Sets a service's assessment state (and touches it).
+async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: &str, now: DateTime<Utc>) -> Result<()> {
+    sqlx::query("UPDATE services SET assessment = $3, updated_at = $4 WHERE org_id = $1 AND id = $2")
+        .bind(org.0)
+        .bind(service.0)
+        .bind(state)
+        .bind(Ts::from(now))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Writes answers and, for a submission, closes the request and marks the
+/// service answered. `via` is "portal" or "manual".
+async fn write_answers(
+    tx: &mut Tx,
+    org: OrgId,
+    request: &RequestRow,
+    answers: &AnswerDraft,
+    submit: bool,
+    via: &str,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    for (position, answer) in answers.answers.iter().enumerate() {
+        sqlx::query("UPDATE question_items SET answer = $4 WHERE org_id = $1 AND request_id = $2 AND position = $3")
+            .bind(org.0)
+            .bind(request.id.0)
+            .bind(position as i32)
+            .bind(answer.as_deref())
+            .execute(&mut **tx)
+            .await?;
+    }
+    let status = if submit { "submitted" } else { "draft" };
+    let r = sqlx::query(
+        "UPDATE question_requests SET status = $3, saved_at = $4,
+             submitted_at = CASE WHEN $5 THEN $4 ELSE submitted_at END,
+             responder_name = $6, responder_role = $7, responder_email = $8,
+             answered_via = CASE WHEN $5 THEN $9 ELSE answered_via END,
+             received_on = $10, received_source = $11
+         WHERE org_id = $1 AND id = $2 AND status <> 'submitted'",
+    )
+    .bind(org.0)
+    .bind(request.id.0)
+    .bind(status)
+    .bind(Ts::from(now))
+    .bind(submit)
+    .bind(answers.name.as_deref())
+    .bind(answers.role.as_deref())
+    .bind(answers.email.as_ref().map(|e| e.as_str()))
+    .bind(via)
+    .bind(answers.received_on)
+    .bind(answers.source.as_deref())
+    .execute(&mut **tx)
+    .await?;
+    if r.rows_affected() != 1 {
+        return Err(StoreError::Closed);
+    }
+    if submit {
+        set_assessment(tx, org, request.service_id, "answered", now).await?;
+    }
+    Ok(())
+}
+
+async fn open_request_by_token(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<(OrgId, RequestId)>> {
+    let row: Option<(Uuid, Uuid)> = sqlx::query_as(
+        "SELECT org_id, id FROM question_requests WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(Ts::from(now))
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.map(|(o, r)| (OrgId(o), RequestId(r))))
+}
+
+async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalView> {
+    let request = request_row(tx, org, id).await?;
+    let (org_name, service_name): (String, String) = sqlx::query_as(
+        "SELECT o.name, s.name FROM orgs o JOIN services s ON s.org_id = o.id WHERE o.id = $1 AND s.id = $2",
+    )
+    .bind(org.0)
+    .bind(request.service_id.0)
+    .fetch_one(&mut **tx)
+    .await?;
+    let items = items_of(tx, org, id).await?;
+    Ok(PortalView { org_name, service_name, request, items })
+}
+
+#[async_trait::async_trait]
+#[allow(clippy::too_many_arguments)]
+impl QuestionStore for ThisStore {
+    async fn send_requests(
+        &self,
+        t: &Tenant,
+        service: ServiceId,
+        send_key: &str,
+        requests: Vec<NewRequest>,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<SendOutcome> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let fresh = sqlx::query("INSERT INTO question_sends (org_id, send_key) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(org.0)
+            .bind(send_key)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if !fresh {
+            let ids: Vec<(Uuid,)> =
+                sqlx::query_as("SELECT id FROM question_requests WHERE org_id = $1 AND send_key = $2 ORDER BY sent_at, id")
+                    .bind(org.0)
+                    .bind(send_key)
+                    .fetch_all(&mut *tx)
+                    .await?;
+            tx.commit().await?;
+            return Ok(SendOutcome { requests: ids.into_iter().map(|(i,)| RequestId(i)).collect(), repeated: true });
+        }
+        let r = sqlx::query("UPDATE services SET follow_up_on = $3, assessment = 'asked', updated_at = $4 WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(service.0)
+            .bind(requests.iter().map(|r| r.deadline).max())
+            .bind(Ts::from(now))
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        let mut ids = Vec::with_capacity(requests.len());
+        for req in &requests {
+            if let Some(prev) = req.previous {
+                // Asking again is only for a request of the same service.
+                let (n,): (i64,) = sqlx::query_as(
+                    "SELECT COUNT(*) FROM question_requests WHERE org_id = $1 AND id = $2 AND service_id = $3",
+                )
+                .bind(org.0)
+                .bind(prev.0)
+                .bind(service.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if n != 1 {
+                    return Err(StoreError::NotFound);
+                }
+            }
+            insert_mail(&mut tx, &NewMail { org_id: Some(org), ..req.mail.clone() }).await?;
+            sqlx::query(
+                "INSERT INTO question_requests (id, org_id, service_id, send_key, vendor_name, recipient_name,
+                     recipient_email, lang, deadline, previous_id, token_hash, expires_at, mail_id, sent_by, sent_at, status)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent')",
+            )
+            .bind(req.id.0)
+            .bind(org.0)
+            .bind(service.0)
+            .bind(send_key)
+            .bind(&req.vendor_name)
+            .bind(&req.recipient_name)
+            .bind(&req.recipient_email)
+            .bind(req.lang.code())
+            .bind(req.deadline)
+            .bind(req.previous.map(|p| p.0))
+            .bind(&req.token_hash)
+            .bind(Ts::from(req.expires_at))
+            .bind(req.mail.id.0)
+            .bind(&actor)
+            .bind(Ts::from(now))
+            .execute(&mut *tx)
+            .await?;
+            for (position, item) in req.items.iter().enumerate() {
+                sqlx::query(
+                    "INSERT INTO question_items (org_id, request_id, position, code, question, why, earlier_answer)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(org.0)
+                .bind(req.id.0)
+                .bind(position as i32)
+                .bind(&item.code)
+                .bind(&item.question)
+                .bind(&item.why)
+                .bind(item.earlier_answer.as_deref())
+                .execute(&mut *tx)
+                .await?;
+            }
+            let kind = if req.previous.is_some() { "asked_again" } else { "sent" };
+            let detail = format!("{} <{}>, {}", req.recipient_name, req.recipient_email, req.items.len());
+            insert_event(&mut tx, org, service, Some(req.id), kind, &actor, &detail, now).await?;
+            ids.push(req.id);
+        }
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(SendOutcome { requests: ids, repeated: false })
+    }
+
+    async fn service_requests(&self, t: &Tenant, service: ServiceId) -> Result<Vec<RequestRow>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, RequestRow>(&format!(
+            "{REQUEST_COLUMNS} WHERE r.org_id = $1 AND r.service_id = $2 ORDER BY r.sent_at DESC, r.id"
+        ))
+        .bind(t.org_id().0)
+        .bind(service.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn request(&self, t: &Tenant, id: RequestId) -> Result<RequestDetail> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let request = request_row(&mut tx, t.org_id(), id).await?;
+        let (service_name,): (String,) = sqlx::query_as("SELECT name FROM services WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(request.service_id.0)
+            .fetch_one(&mut *tx)
+            .await?;
+        let items = items_of(&mut tx, t.org_id(), id).await?;
+        tx.commit().await?;
+        Ok(RequestDetail { request, service_name, items })
+    }
+
+    async fn question_events(&self, t: &Tenant, service: ServiceId) -> Result<Vec<QuestionEvent>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        // The mails' deliveries come from the outbox, not from events.
+        let rows = sqlx::query_as::<_, QuestionEvent>(
+            "SELECT at, request_id, kind, actor, detail FROM question_events WHERE org_id = $1 AND service_id = $2
+             UNION ALL
+             SELECT o.sent_at AS at, r.id AS request_id, 'delivered' AS kind, '' AS actor, r.recipient_email AS detail
+             FROM question_requests r JOIN outbox o ON o.org_id = r.org_id AND o.id = r.mail_id
+             WHERE r.org_id = $1 AND r.service_id = $2 AND o.sent_at IS NOT NULL
+             ORDER BY at DESC",
+        )
+        .bind(t.org_id().0)
+        .bind(service.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn assessment(&self, t: &Tenant, service: ServiceId) -> Result<AssessmentState> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let row = sqlx::query_as::<_, AssessmentState>(
+            "SELECT assessment, assessment_note, follow_up_on FROM services WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(service.0)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    async fn portal_request(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<PortalView>> {
+        let mut tx = self.read(Scope::RequestToken(token_hash)).await?;
+        let Some((org, id)) = open_request_by_token(&mut tx, token_hash, now).await? else {
+            return Ok(None);
+        };
+        Self::rescope(&mut tx, Scope::Org(org, None)).await?;
+        let view = portal_view(&mut tx, org, id).await?;
+        tx.commit().await?;
+        Ok(Some(view))
+    }
+
+    async fn portal_save(&self, token_hash: &[u8], answers: &AnswerDraft, submit: bool, now: DateTime<Utc>) -> Result<PortalView> {
+        let mut tx = self.write(Scope::RequestToken(token_hash)).await?;
+        let (org, id) = open_request_by_token(&mut tx, token_hash, now).await?.ok_or(StoreError::NotFound)?;
+        Self::rescope(&mut tx, Scope::Org(org, None)).await?;
+        let request = request_row(&mut tx, org, id).await?;
+        write_answers(&mut tx, org, &request, answers, submit, "portal", now).await?;
+        let actor = answers.name.clone().unwrap_or_else(|| request.recipient_name.clone());
+        let kind = if submit { "submitted" } else { "saved" };
+        insert_event(&mut tx, org, request.service_id, Some(id), kind, &actor, &request.vendor_name, now).await?;
+        if submit {
+            let event = AuditEvent::new(
+                "questions.answered",
+                format!("request={} via=portal by={}", id.0, answers.email.as_ref().map(|e| e.as_str()).unwrap_or("")),
+            );
+            insert_audit(&mut tx, org, None, &event, now).await?;
+        }
+        let view = portal_view(&mut tx, org, id).await?;
+        tx.commit().await?;
+        Ok(view)
+    }
+
+    async fn enter_answers(&self, t: &Tenant, id: RequestId, answers: &AnswerDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let request = request_row(&mut tx, org, id).await?;
+        write_answers(&mut tx, org, &request, answers, true, "manual", now).await?;
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        let detail = answers.source.clone().unwrap_or_default();
+        insert_event(&mut tx, org, request.service_id, Some(id), "entered", &actor, &detail, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn review_item(&self, t: &Tenant, id: RequestId, position: i32, review: &ReviewDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let request = request_row(&mut tx, org, id).await?;
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        let r = sqlx::query(
+            "UPDATE question_items SET review = $4, review_note = $5, reviewed_by = $6, reviewed_at = $7
+             WHERE org_id = $1 AND request_id = $2 AND position = $3",
+        )
+        .bind(org.0)
+        .bind(id.0)
+        .bind(position)
+        .bind(review.review.as_str())
+        .bind(review.note.as_deref())
+        .bind(&actor)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        let detail = format!("{} {}", position + 1, review.review.as_str());
+        insert_event(&mut tx, org, request.service_id, Some(id), "reviewed", &actor, &detail, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn decide(&self, t: &Tenant, service: ServiceId, decision: &DecisionDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query(
+            "UPDATE services SET assessment = $3, assessment_note = $4, updated_at = $5 WHERE org_id = $1 AND id = $2",
+        )
+        .bind(org.0)
+        .bind(service.0)
+        .bind(decision.decision.as_str())
+        .bind(decision.note.as_deref())
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        insert_event(&mut tx, org, service, None, "decided", &actor, decision.decision.as_str(), now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn revoke_request(&self, t: &Tenant, id: RequestId, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let request = request_row(&mut tx, org, id).await?;
+        sqlx::query("UPDATE question_requests SET revoked_at = COALESCE(revoked_at, $3) WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(id.0)
+            .bind(Ts::from(now))
+            .execute(&mut *tx)
+            .await?;
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        insert_event(&mut tx, org, request.service_id, Some(id), "revoked", &actor, &request.recipient_email, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn reopen_request(&self, t: &Tenant, id: RequestId, until: DateTime<Utc>, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let request = request_row(&mut tx, org, id).await?;
+        let r = sqlx::query(
+            "UPDATE question_requests SET status = 'draft', revoked_at = NULL, submitted_at = NULL,
+                 expires_at = CASE WHEN expires_at > $3 THEN expires_at ELSE $3 END
+             WHERE org_id = $1 AND id = $2 AND status = 'submitted'",
+        )
+        .bind(org.0)
+        .bind(id.0)
+        .bind(Ts::from(until))
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::Closed);
+        }
+        set_assessment(&mut tx, org, request.service_id, "asked", now).await?;
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        insert_event(&mut tx, org, request.service_id, Some(id), "reopened", &actor, &request.recipient_email, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,381 @@
+//! Server functions of the questions to vendors: sending, the review page,
+//! reviews, decisions, withdrawing and reopening links, asking again and
+//! answers entered by hand. The vendor's own page is a plain route of the
+//! server (it must work without JavaScript and without an account).
+
+use crate::error::AppError;
+use aivet_domain::questions::{
+    AnswerForm, Assessment, DecisionForm, RequestStatus, Review, ReviewForm, SendForm,
+};
+use aivet_domain::{ContactId, Lang, RequestId, ServiceId};
+use chrono::{DateTime, NaiveDate, Utc};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "ssr")]
+use crate::ssr::{auth, ctx, done, service_error};
+#[cfg(feature = "ssr")]
+use aivet_services::ServiceError;
+
+#[cfg(feature = "ssr")]
+fn parse_id<T: std::str::FromStr>(s: &str) -> Result<T, AppError> {
+    s.parse().map_err(|_| service_error(ServiceError::NotFound))
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RequestRowView {
+    pub id: RequestId,
+    pub vendor_name: String,
+    pub recipient: String,
+    pub lang: Lang,
+    pub sent_at: DateTime<Utc>,
+    pub deadline: NaiveDate,
+    pub status: RequestStatus,
+    /// "queued", "sent", "retrying", "failed" …
+    pub mail_status: Option<String>,
+    pub open_items: i64,
+    pub items: i64,
+    pub reviewed: bool,
+    pub revoked: bool,
+    pub expired: bool,
+    pub again: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventView {
+    pub at: DateTime<Utc>,
+    pub kind: String,
+    pub actor: String,
+    pub detail: String,
+    pub request_id: Option<RequestId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct QuestionsView {
+    pub service_id: ServiceId,
+    pub assessment: Assessment,
+    pub note: Option<String>,
+    pub follow_up_on: Option<NaiveDate>,
+    pub requests: Vec<RequestRowView>,
+    pub events: Vec<EventView>,
+    pub can_edit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecipientView {
+    pub id: ContactId,
+    pub name: String,
+    pub email: String,
+    pub lang: Lang,
+    pub vendor_name: String,
+    pub part: String,
+    pub primary: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AskView {
+    pub service_id: ServiceId,
+    pub service_name: String,
+    pub recipients: Vec<RecipientView>,
+    pub default_deadline: NaiveDate,
+    /// A fresh key for this showing of the form.
+    pub send_key: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MailPreviewView {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ItemView {
+    pub position: i32,
+    pub question: String,
+    pub why: String,
+    pub earlier_answer: Option<String>,
+    pub answer: Option<String>,
+    pub review: Option<Review>,
+    pub review_note: Option<String>,
+    pub reviewed_by: Option<String>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RequestView {
+    pub row: RequestRowView,
+    pub service_id: ServiceId,
+    pub service_name: String,
+    pub sent_by: String,
+    pub expires_at: DateTime<Utc>,
+    pub responder: Option<String>,
+    pub answered_via: Option<String>,
+    pub received: Option<String>,
+    pub submitted_at: Option<DateTime<Utc>>,
+    pub items: Vec<ItemView>,
+    pub can_edit: bool,
+    /// A fresh key for the "ask again" form.
+    pub send_key: String,
+    pub default_deadline: NaiveDate,
+}
+
+#[cfg(feature = "ssr")]
+fn row_view(r: &aivet_store::questions::RequestRow, now: DateTime<Utc>) -> RequestRowView {
+    RequestRowView {
+        id: r.id,
+        vendor_name: r.vendor_name.clone(),
+        recipient: format!("{} <{}>", r.recipient_name, r.recipient_email),
+        lang: r.lang,
+        sent_at: r.sent_at,
+        deadline: r.deadline,
+        status: r.status,
+        mail_status: r.mail_status.clone(),
+        open_items: r.open_items,
+        items: r.items,
+        reviewed: r.status == RequestStatus::Submitted && r.open_items == 0,
+        revoked: r.revoked_at.is_some(),
+        expired: r.revoked_at.is_none() && r.expires_at <= now,
+        again: r.previous_id.is_some(),
+    }
+}
+
+#[cfg(feature = "ssr")]
+fn can_edit(a: &aivet_services::Auth) -> bool {
+    a.tenant.as_ref().is_some_and(|t| t.role().can_edit())
+}
+
+#[server(endpoint = "questions_overview")]
+pub async fn questions_overview(service_id: String) -> Result<QuestionsView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: ServiceId = parse_id(&service_id)?;
+    let o = c
+        .services
+        .questions_overview(a, id)
+        .await
+        .map_err(service_error)?;
+    let now = c.services.clock.now();
+    Ok(QuestionsView {
+        service_id: id,
+        assessment: o.assessment.assessment,
+        note: o.assessment.assessment_note,
+        follow_up_on: o.assessment.follow_up_on,
+        requests: o.requests.iter().map(|r| row_view(r, now)).collect(),
+        events: o
+            .events
+            .into_iter()
+            .map(|e| EventView {
+                at: e.at,
+                kind: e.kind,
+                actor: e.actor,
+                detail: e.detail,
+                request_id: e.request_id,
+            })
+            .collect(),
+        can_edit: can_edit(a),
+    })
+}
+
+#[server(endpoint = "ask_data")]
+pub async fn ask_data(service_id: String) -> Result<AskView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: ServiceId = parse_id(&service_id)?;
+    let d = c.services.ask_data(a, id).await.map_err(service_error)?;
+    Ok(AskView {
+        service_id: id,
+        service_name: d.service_name,
+        recipients: d
+            .recipients
+            .into_iter()
+            .map(|r| RecipientView {
+                id: r.contact.id,
+                name: r.contact.name,
+                email: r.contact.email,
+                lang: r.contact.lang,
+                vendor_name: r.vendor_name,
+                part: r.part.to_owned(),
+                primary: r.contact.is_primary,
+            })
+            .collect(),
+        default_deadline: d.default_deadline,
+        send_key: aivet_services::secrets::new_token(),
+    })
+}
+
+#[server(endpoint = "preview_questions")]
+pub async fn preview_questions(
+    service_id: String,
+    form: SendForm,
+) -> Result<Vec<MailPreviewView>, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: ServiceId = parse_id(&service_id)?;
+    Ok(c.services
+        .preview_questions(a, id, &form)
+        .await
+        .map_err(service_error)?
+        .into_iter()
+        .map(|m| MailPreviewView {
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+        })
+        .collect())
+}
+
+#[server(endpoint = "send_questions")]
+pub async fn send_questions(service_id: String, form: SendForm) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: ServiceId = parse_id(&service_id)?;
+    c.services
+        .send_questions(a, id, &form)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/services/{id}#questions"))
+}
+
+#[server(endpoint = "request_detail")]
+pub async fn request_detail(request_id: String) -> Result<RequestView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let d = c
+        .services
+        .request_detail(a, parse_id(&request_id)?)
+        .await
+        .map_err(service_error)?;
+    let now = c.services.clock.now();
+    let r = &d.request;
+    Ok(RequestView {
+        row: row_view(r, now),
+        service_id: r.service_id,
+        service_name: d.service_name.clone(),
+        sent_by: r.sent_by.clone(),
+        expires_at: r.expires_at,
+        responder: r.responder_name.as_ref().map(|n| {
+            [
+                Some(n.as_str()),
+                r.responder_role.as_deref(),
+                r.responder_email.as_deref(),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(", ")
+        }),
+        answered_via: r.answered_via.clone(),
+        received: r.received_on.map(|d| {
+            [Some(d.to_string()), r.received_source.clone()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ")
+        }),
+        submitted_at: r.submitted_at,
+        items: d
+            .items
+            .into_iter()
+            .map(|i| ItemView {
+                position: i.position,
+                question: i.question,
+                why: i.why,
+                earlier_answer: i.earlier_answer,
+                answer: i.answer,
+                review: i.review,
+                review_note: i.review_note,
+                reviewed_by: i.reviewed_by,
+                reviewed_at: i.reviewed_at,
+            })
+            .collect(),
+        can_edit: can_edit(a),
+        send_key: aivet_services::secrets::new_token(),
+        default_deadline: now.date_naive()
+            + chrono::Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS),
+    })
+}
+
+#[server(endpoint = "review_answer")]
+pub async fn review_answer(
+    request_id: String,
+    position: i32,
+    review: ReviewForm,
+) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services
+        .review_answer(a, id, position, &review)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/requests/{}#q{}", id.0, position + 1))
+}
+
+#[server(endpoint = "decide_assessment")]
+pub async fn decide_assessment(service_id: String, decision: DecisionForm) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: ServiceId = parse_id(&service_id)?;
+    c.services
+        .decide(a, id, &decision)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/services/{id}#questions"))
+}
+
+#[server(endpoint = "revoke_request")]
+pub async fn revoke_request(request_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services
+        .revoke_request(a, id)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/requests/{}", id.0))
+}
+
+#[server(endpoint = "reopen_request")]
+pub async fn reopen_request(request_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services
+        .reopen_request(a, id)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/requests/{}", id.0))
+}
+
+#[server(endpoint = "ask_again")]
+pub async fn ask_again(
+    request_id: String,
+    send_key: String,
+    deadline: String,
+) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    let outcome = c
+        .services
+        .ask_again(a, id, &send_key, &deadline)
+        .await
+        .map_err(service_error)?;
+    match outcome.requests.first() {
+        Some(new) => done(&format!("/requests/{}", new.0)),
+        None => done(&format!("/requests/{}", id.0)),
+    }
+}
+
+#[server(endpoint = "enter_answers")]
+pub async fn enter_answers(request_id: String, answers: AnswerForm) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services
+        .enter_answers(a, id, &answers)
+        .await
+        .map_err(service_error)?;
+    done(&format!("/requests/{}", id.0))
+}

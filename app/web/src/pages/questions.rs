@@ -1,0 +1,514 @@
+//! The questions to vendors on the members' side: the panel on a service's
+//! page (state, requests, decision, timeline), the page that sends the
+//! questions, and the page of one request with its answers and reviews.
+
+use crate::api::{self, AskView, ItemView, QuestionsView, RequestRowView, RequestView};
+use crate::components::{
+    action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
+};
+use crate::i18n::{date, lang, t};
+use crate::pages::vendors::{path_id, LoadError};
+use aivet_domain::questions::{
+    question_texts, Assessment, RequestStatus, Review, SendForm, StandardQuestion, ANSWER_FIELDS,
+};
+use aivet_domain::{ContactId, Lang, Msg};
+use leptos::prelude::*;
+
+/// Form names of the answers, in the order of [`ANSWER_FIELDS`].
+const ANSWER_INPUTS: [&str; 16] = [
+    "answers[answers][0]",
+    "answers[answers][1]",
+    "answers[answers][2]",
+    "answers[answers][3]",
+    "answers[answers][4]",
+    "answers[answers][5]",
+    "answers[answers][6]",
+    "answers[answers][7]",
+    "answers[answers][8]",
+    "answers[answers][9]",
+    "answers[answers][10]",
+    "answers[answers][11]",
+    "answers[answers][12]",
+    "answers[answers][13]",
+    "answers[answers][14]",
+    "answers[answers][15]",
+];
+
+fn mail_status(s: &Option<String>) -> Msg {
+    match s.as_deref() {
+        Some("sent") => Msg::MailSent,
+        Some("sending") => Msg::MailSending,
+        Some("retrying") => Msg::MailRetrying,
+        Some("failed") => Msg::MailFailed,
+        _ => Msg::MailQueued,
+    }
+}
+
+fn event_label(kind: &str) -> Msg {
+    match kind {
+        "sent" => Msg::EventSent,
+        "asked_again" => Msg::EventAskedAgain,
+        "delivered" => Msg::EventDelivered,
+        "saved" => Msg::EventSaved,
+        "submitted" => Msg::EventSubmitted,
+        "entered" => Msg::EventEntered,
+        "reviewed" => Msg::EventReviewed,
+        "decided" => Msg::EventDecided,
+        "revoked" => Msg::EventRevoked,
+        _ => Msg::EventReopened,
+    }
+}
+
+fn part_label(part: &str) -> Msg {
+    match part {
+        "integrator" => Msg::FieldIntegrator,
+        "model_provider" => Msg::FieldModelProvider,
+        "inference_host" => Msg::FieldInferenceHost,
+        _ => Msg::FieldVendor,
+    }
+}
+
+fn status_text(r: &RequestRowView) -> String {
+    let mut s = t(r.status.label()).to_owned();
+    if r.revoked {
+        s = format!("{s} · {}", t(Msg::LinkRevoked));
+    } else if r.expired && r.status != RequestStatus::Submitted {
+        s = format!("{s} · {}", t(Msg::LinkExpired));
+    }
+    s
+}
+
+/// The questions part of a service's page.
+#[component]
+pub fn QuestionsPanel(service_id: String) -> impl IntoView {
+    let data = Resource::new_blocking(move || service_id.clone(), api::questions_overview);
+    view! {
+        <section class="panel" aria-labelledby="questions-title" id="questions">
+            <h2 id="questions-title">{t(Msg::QuestionsTitle)}</h2>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(q) => view! { <QuestionsBody q/> }.into_any(),
+                        Err(e) => view! { <LoadError e=e.clone()/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </section>
+    }
+}
+
+#[component]
+fn QuestionsBody(q: QuestionsView) -> impl IntoView {
+    let decide = ServerAction::<api::DecideAssessment>::new();
+    let error = action_error(decide);
+    let rows = q
+        .requests
+        .iter()
+        .map(|r| {
+            view! {
+                <tr>
+                    <td><a href=format!("/requests/{}", r.id.0)>{r.vendor_name.clone()}</a><br/><span class="muted">{r.recipient.clone()}</span></td>
+                    <td>{date(r.sent_at)}{r.again.then(|| view! { <br/><span class="badge">{t(Msg::EventAskedAgain)}</span> })}</td>
+                    <td>{lang().date(r.deadline)}</td>
+                    <td class="request-status">{status_text(r)}</td>
+                    <td>{t(mail_status(&r.mail_status))}</td>
+                    <td>{format!("{} / {}", r.open_items, r.items)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let requests = if q.requests.is_empty() {
+        view! { <EmptyState text=Msg::NoRequests/> }.into_any()
+    } else {
+        view! {
+            <table class="table" id="requests">
+                <thead><tr>
+                    <th scope="col">{t(Msg::RequestTo)}</th>
+                    <th scope="col">{t(Msg::RequestSentAt)}</th>
+                    <th scope="col">{t(Msg::RequestDeadline)}</th>
+                    <th scope="col">{t(Msg::RequestStatusLabel)}</th>
+                    <th scope="col">{t(Msg::RequestMail)}</th>
+                    <th scope="col">{t(Msg::RequestOpenItems)}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        }
+        .into_any()
+    };
+    let events = q
+        .events
+        .iter()
+        .map(|e| {
+            let what = t(event_label(&e.kind));
+            let who = (!e.actor.is_empty()).then(|| format!(" · {}", e.actor));
+            let detail = match e.kind.as_str() {
+                "decided" => e
+                    .detail
+                    .parse::<Assessment>()
+                    .map(|a| t(a.label()).to_owned())
+                    .unwrap_or_default(),
+                _ => e.detail.clone(),
+            };
+            view! {
+                <li>
+                    <time>{date(e.at)}" "{e.at.format("%H:%M").to_string()}</time>" "
+                    <strong>{what}</strong>{who}
+                    {(!detail.is_empty()).then(|| view! { " — "<span class="muted">{detail}</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    let sid = q.service_id.to_string();
+    view! {
+        <dl class="facts">
+            <dt>{t(Msg::AssessmentLabel)}</dt>
+            <dd><span class=format!("assessment assessment-{}", q.assessment.as_str()) id="assessment">{t(q.assessment.label())}</span>
+                {q.note.clone().map(|n| view! { <p class="prewrap">{n}</p> })}</dd>
+            <dt>{t(Msg::FollowUpOn)}</dt>
+            <dd>{q.follow_up_on.map(|d| lang().date(d)).unwrap_or_else(|| "—".to_owned())}</dd>
+        </dl>
+        {q.can_edit.then(|| view! {
+            <p><a class="button" id="ask-vendor" href=format!("/services/{}/ask", q.service_id)>{t(Msg::AskVendor)}</a></p>
+        })}
+        {requests}
+        {(q.can_edit && !q.requests.is_empty()).then(|| view! {
+            <details class="edit-decision">
+                <summary class="button small secondary">{t(Msg::DecisionLabel)}</summary>
+                <ActionForm action=decide attr:class="form" attr:id="decision-form" attr:novalidate=true>
+                    <FormError error/>
+                    <input type="hidden" name="service_id" value=sid.clone()/>
+                    <Select name="decision" input="decision[decision]" label=Msg::DecisionLabel
+                        options=choice_options(&Assessment::DECISIONS, Assessment::as_str, Assessment::label)
+                        value=q.assessment.as_str() error/>
+                    <TextArea name="note" input="decision[note]" label=Msg::DecisionNote value=q.note.clone().unwrap_or_default() rows=3 error/>
+                    <Submit label=Msg::DecisionSave pending=decide.pending().into() id="save-decision"/>
+                </ActionForm>
+            </details>
+        })}
+        {(!q.events.is_empty()).then(|| view! {
+            <h3>{t(Msg::TimelineTitle)}</h3>
+            <ol class="timeline" id="timeline">{events}</ol>
+        })}
+    }
+}
+
+#[component]
+pub fn AskPage() -> impl IntoView {
+    let id = path_id();
+    let data = Resource::new_blocking(move || id.clone(), api::ask_data);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Ok(d) => view! {
+                        <AppLayout title=Msg::AskTitle name=d.service_name.clone()>
+                            <AskForm d=d.clone()/>
+                        </AppLayout>
+                    }.into_any(),
+                    Err(e) => view! { <AppLayout title=Msg::AskTitle><LoadError e=e.clone()/></AppLayout> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+fn AskForm(d: AskView) -> impl IntoView {
+    let send = ServerAction::<api::SendQuestions>::new();
+    let preview = ServerAction::<api::PreviewQuestions>::new();
+    let error = action_error(send);
+    let preview_error = action_error(preview);
+    let initial: Vec<ContactId> = d
+        .recipients
+        .iter()
+        .filter(|r| r.part == "vendor" && r.primary)
+        .map(|r| r.id)
+        .collect();
+    let contacts = RwSignal::new(initial.clone());
+    let mail_lang = RwSignal::new(String::new());
+    let deadline = RwSignal::new(d.default_deadline.to_string());
+    let optional = RwSignal::new(Vec::<String>::new());
+    let sid = d.service_id.to_string();
+    let key = d.send_key.clone();
+    let form_now = move || SendForm {
+        send_key: key.clone(),
+        contacts: contacts
+            .get_untracked()
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
+        lang: mail_lang.get_untracked(),
+        deadline: deadline.get_untracked(),
+        optional: optional.get_untracked(),
+    };
+    let sid2 = sid.clone();
+    let on_preview = move |_| {
+        preview.dispatch(api::PreviewQuestions {
+            service_id: sid2.clone(),
+            form: form_now(),
+        });
+    };
+    if d.recipients.is_empty() {
+        return view! {
+            <p><a href=format!("/services/{}", d.service_id)>{t(Msg::BackToList)}</a></p>
+            <EmptyState text=Msg::AskNoContacts/>
+        }
+        .into_any();
+    }
+    let boxes = d
+        .recipients
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let id = r.id;
+            let checked = initial.contains(&id);
+            view! {
+                <label class="check">
+                    <input type="checkbox" name=format!("form[contacts][{i}]") value=id.to_string() checked=checked
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            contacts.update(|c| { c.retain(|x| *x != id); if on { c.push(id); } });
+                        }/>
+                    " "{r.name.clone()}" <"{r.email.clone()}"> — "{r.vendor_name.clone()}" ("{t(part_label(&r.part))}", "{r.lang.native_name()}")"
+                </label>
+            }
+        })
+        .collect_view();
+    let optional_boxes = StandardQuestion::OPTIONAL
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let code = q.code().to_owned();
+            let code2 = code.clone();
+            view! {
+                <label class="check">
+                    <input type="checkbox" name=format!("form[optional][{i}]") value=code.clone()
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            optional.update(|o| { o.retain(|x| *x != code2); if on { o.push(code2.clone()); } });
+                        }/>
+                    " "{q.text(lang())}
+                </label>
+            }
+        })
+        .collect_view();
+    let core = question_texts(lang(), &[])
+        .into_iter()
+        .map(|q| view! { <li>{q.text}<br/><span class="muted">{t(Msg::WhyWeAsk)}": "{q.why}</span></li> })
+        .collect_view();
+    let mut lang_options = vec![(String::new(), t(Msg::AskLangContact).to_owned())];
+    lang_options.extend(
+        Lang::ALL
+            .iter()
+            .map(|l| (l.code().to_owned(), l.native_name().to_owned())),
+    );
+    let field_error =
+        move |name: &'static str| move || error.get().and_then(|e| e.field(name)).map(t);
+    view! {
+        <p class="muted"><a href=format!("/services/{}", d.service_id)>{d.service_name.clone()}</a></p>
+        <p>{t(Msg::AskIntro)}</p>
+        <ActionForm action=send attr:class="form panel" attr:id="ask-form" attr:novalidate=true>
+            <FormError error/>
+            <input type="hidden" name="service_id" value=sid.clone()/>
+            <input type="hidden" name="form[send_key]" value=d.send_key.clone()/>
+            <fieldset id="f-contacts">
+                <legend>{t(Msg::AskContacts)}</legend>
+                {boxes}
+                <p class="field-error">{field_error("contacts")}</p>
+            </fieldset>
+            <div on:change=move |ev| mail_lang.set(event_target_value(&ev))>
+                <Select name="lang" input="form[lang]" label=Msg::AskLang options=lang_options error/>
+            </div>
+            <div on:input=move |ev| deadline.set(event_target_value(&ev))>
+                <Field name="deadline" input="form[deadline]" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string() error/>
+            </div>
+            <h3>{t(Msg::QuestionsTitle)}</h3>
+            <ol class="questions">{core}</ol>
+            <fieldset>
+                <legend>{t(Msg::AskOptional)}</legend>
+                {optional_boxes}
+            </fieldset>
+            <div class="actions">
+                <button type="button" class="button secondary" id="preview-questions" on:click=on_preview>{t(Msg::AskPreview)}</button>
+                <Submit label=Msg::AskSend pending=send.pending().into() id="send-questions"/>
+            </div>
+        </ActionForm>
+        <FormError error=preview_error/>
+        {move || preview.value().get().and_then(|r| r.ok()).map(|mails| {
+            mails.into_iter().map(|m| view! {
+                <section class="panel mail-preview">
+                    <p><strong>{t(Msg::RequestTo)}": "</strong>{m.to}</p>
+                    <p><strong>{m.subject}</strong></p>
+                    <pre class="prewrap">{m.text}</pre>
+                </section>
+            }).collect_view()
+        })}
+    }
+    .into_any()
+}
+
+#[component]
+pub fn RequestPage() -> impl IntoView {
+    let id = path_id();
+    let data = Resource::new_blocking(move || id.clone(), api::request_detail);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Ok(d) => {
+                        let title = Msg::RequestTitle.fill(lang(), &[("vendor", &d.row.vendor_name)]);
+                        view! {
+                            <AppLayout title=Msg::QuestionsTitle name=title>
+                                <RequestBody d=d.clone()/>
+                            </AppLayout>
+                        }.into_any()
+                    }
+                    Err(e) => view! { <AppLayout title=Msg::QuestionsTitle><LoadError e=e.clone()/></AppLayout> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+fn RequestBody(d: RequestView) -> impl IntoView {
+    let rid = d.row.id.0.to_string();
+    let items = d
+        .items
+        .iter()
+        .cloned()
+        .map(|i| view! { <ItemBlock request=rid.clone() i can_edit=d.can_edit submitted=d.submitted_at.is_some()/> })
+        .collect_view();
+    view! {
+        <p class="muted"><a href=format!("/services/{}#questions", d.service_id)>{d.service_name.clone()}</a></p>
+        <section class="panel">
+            <dl class="facts" id="request-facts">
+                <dt>{t(Msg::RequestTo)}</dt><dd>{d.row.recipient.clone()}" ("{d.row.lang.native_name()}")"</dd>
+                <dt>{t(Msg::RequestSentBy)}</dt><dd>{d.sent_by.clone()}", "{date(d.row.sent_at)}</dd>
+                <dt>{t(Msg::RequestDeadline)}</dt><dd>{lang().date(d.row.deadline)}</dd>
+                <dt>{t(Msg::RequestLinkUntil)}</dt><dd>{date(d.expires_at)}</dd>
+                <dt>{t(Msg::RequestStatusLabel)}</dt><dd id="request-status">{status_text(&d.row)}</dd>
+                <dt>{t(Msg::RequestMail)}</dt><dd>{t(mail_status(&d.row.mail_status))}</dd>
+                {d.responder.clone().map(|r| view! { <dt>{t(Msg::RequestResponder)}</dt><dd id="responder">{r}</dd> })}
+                {d.received.clone().map(|r| view! { <dt>{t(Msg::ReceivedOn)}</dt><dd>{r}</dd> })}
+            </dl>
+        </section>
+        {d.can_edit.then(|| view! { <RequestActions d=d.clone()/> })}
+        {items}
+    }
+}
+
+#[component]
+fn RequestActions(d: RequestView) -> impl IntoView {
+    let revoke = ServerAction::<api::RevokeRequest>::new();
+    let reopen = ServerAction::<api::ReopenRequest>::new();
+    let again = ServerAction::<api::AskAgain>::new();
+    let enter = ServerAction::<api::EnterAnswers>::new();
+    let again_error = action_error(again);
+    let enter_error = action_error(enter);
+    let reopen_error = action_error(reopen);
+    let rid = d.row.id.0.to_string();
+    let (rid1, rid2, rid3) = (rid.clone(), rid.clone(), rid.clone());
+    let submitted = d.submitted_at.is_some();
+    let answer_fields = d
+        .items
+        .iter()
+        .enumerate()
+        .map(|(n, i)| {
+            view! {
+                <p class="question-text"><strong>{n + 1}". "</strong>{i.question.clone()}</p>
+                <TextArea name=ANSWER_FIELDS[n] input=ANSWER_INPUTS[n] label=Msg::AnswerLabel value=i.answer.clone().unwrap_or_default() rows=3 error=enter_error/>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="actions record-actions">
+            {(!d.row.revoked && !submitted).then(|| view! {
+                <ActionForm action=revoke attr:class="inline-form">
+                    <input type="hidden" name="request_id" value=rid1.clone()/>
+                    <button type="submit" class="button secondary" id="revoke-link">{t(Msg::RevokeLink)}</button>
+                </ActionForm>
+            })}
+            {submitted.then(|| view! {
+                <ActionForm action=reopen attr:class="inline-form">
+                    <input type="hidden" name="request_id" value=rid2.clone()/>
+                    <button type="submit" class="button secondary" id="reopen-request">{t(Msg::ReopenRequest)}</button>
+                </ActionForm>
+            })}
+        </div>
+        <FormError error=reopen_error/>
+        {(submitted && d.row.open_items > 0).then(|| view! {
+            <details class="ask-again" open=true>
+                <summary class="button small">{t(Msg::AskAgain)}</summary>
+                <ActionForm action=again attr:class="form" attr:id="ask-again-form" attr:novalidate=true>
+                    <FormError error=again_error/>
+                    <input type="hidden" name="request_id" value=rid3.clone()/>
+                    <input type="hidden" name="send_key" value=d.send_key.clone()/>
+                    <Field name="deadline" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string() error=again_error/>
+                    <Submit label=Msg::AskAgain pending=again.pending().into() id="ask-again"/>
+                </ActionForm>
+            </details>
+        })}
+        {(!submitted).then(|| view! {
+            <details class="enter-answers">
+                <summary class="button small secondary">{t(Msg::EnterAnswers)}</summary>
+                <ActionForm action=enter attr:class="form" attr:id="enter-form" attr:novalidate=true>
+                    <FormError error=enter_error/>
+                    <input type="hidden" name="request_id" value=rid.clone()/>
+                    {answer_fields}
+                    <Field name="name" input="answers[name]" label=Msg::FieldName required=false error=enter_error/>
+                    <Field name="role" input="answers[role]" label=Msg::PortalRole required=false error=enter_error/>
+                    <Field name="email" input="answers[email]" label=Msg::FieldEmail kind="email" required=false error=enter_error/>
+                    <Field name="received_on" input="answers[received_on]" label=Msg::ReceivedOn kind="date" error=enter_error/>
+                    <Field name="source" input="answers[source]" label=Msg::ReceivedSource required=false error=enter_error/>
+                    <Submit label=Msg::Save pending=enter.pending().into() id="save-answers"/>
+                </ActionForm>
+            </details>
+        })}
+    }
+}
+
+#[component]
+fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> impl IntoView {
+    let review = ServerAction::<api::ReviewAnswer>::new();
+    let error = action_error(review);
+    let n = i.position + 1;
+    let reviewed = i.reviewed_at.map(|at| {
+        Msg::ReviewedBy.fill(
+            lang(),
+            &[
+                ("name", i.reviewed_by.as_deref().unwrap_or("")),
+                ("date", &date(at)),
+            ],
+        )
+    });
+    view! {
+        <section class="panel question" id=format!("q{n}")>
+            <h3>{format!("{n}. ")}{i.question.clone()}</h3>
+            <p class="muted">{t(Msg::WhyWeAsk)}": "{i.why.clone()}</p>
+            {i.earlier_answer.clone().map(|a| view! { <p><strong>{t(Msg::EarlierAnswer)}": "</strong><span class="prewrap">{a}</span></p> })}
+            <h4>{t(Msg::AnswerLabel)}</h4>
+            {match i.answer.clone() {
+                Some(a) => view! { <p class="prewrap answer">{a}</p> }.into_any(),
+                None => view! { <p class="muted answer">{t(Msg::NoAnswerYet)}</p> }.into_any(),
+            }}
+            {i.review.map(|r| view! {
+                <p><span class=format!("review review-{}", r.as_str())>{t(r.label())}</span>
+                   {reviewed.clone().map(|s| view! { " · "<span class="muted">{s}</span> })}</p>
+            })}
+            {i.review_note.clone().map(|n| view! { <p class="prewrap">{n}</p> })}
+            {(can_edit && submitted).then(|| view! {
+                <ActionForm action=review attr:class="form review-form" attr:novalidate=true>
+                    <FormError error/>
+                    <input type="hidden" name="request_id" value=request.clone()/>
+                    <input type="hidden" name="position" value=i.position.to_string()/>
+                    <Select name="review" input="review[review]" label=Msg::ReviewLabel
+                        options=choice_options(Review::ALL, Review::as_str, Review::label)
+                        value=i.review.map(|r| r.as_str()).unwrap_or("satisfactory") error/>
+                    <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 error/>
+                    <Submit label=Msg::ReviewSave pending=review.pending().into()/>
+                </ActionForm>
+            })}
+        </section>
+    }
+}
