@@ -346,3 +346,131 @@ async fn add_a_vendor_and_a_service_and_see_them_on_the_dashboard() {
     screenshot(c, "dashboard-with-inventory").await;
     c.clone().close().await.unwrap();
 }
+
+/// Step 3 of the checklist: ask the vendor (with a preview), answer as the
+/// vendor on the page behind the link (a gap first: the page keeps what was
+/// typed), then review the answers on the reviewer's screen.
+#[tokio::test]
+async fn ask_the_vendor_answer_as_the_vendor_and_review() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+
+    // The inventory, set up over HTTP.
+    let http = app.sign_up("kari@example.no", "Fjord Regnskap AS").await;
+    let vendor = crate::inventory::create_vendor(&app, &http, "ChatCo", "application").await;
+    let r = app
+        .call(
+            &http,
+            "add_contact",
+            &[
+                ("vendor_id", vendor.as_str()),
+                ("contact[name]", "Dana"),
+                ("contact[email]", "security@chatco.example"),
+                ("contact[lang]", "en"),
+                ("contact[role]", "security"),
+                ("contact[primary]", "true"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    let service = crate::inventory::create_service(
+        &app,
+        &http,
+        &[
+            ("form[name]", "Support assistant"),
+            ("form[vendor_id]", vendor.as_str()),
+        ],
+    )
+    .await;
+
+    c.goto(&app.url("/login")).await.unwrap();
+    hydrated(c).await;
+    fill(c, "#f-email", "kari@example.no").await;
+    fill(c, "#f-password", PASSWORD).await;
+    click(c, Locator::Css("#sign-in")).await;
+    c.wait()
+        .for_element(Locator::Css("#start-here, .figures"))
+        .await
+        .unwrap();
+
+    c.goto(&app.url(&format!("/services/{service}")))
+        .await
+        .unwrap();
+    click(c, Locator::Css("#ask-vendor")).await;
+    c.wait()
+        .for_element(Locator::Css("#ask-form"))
+        .await
+        .unwrap();
+    hydrated(c).await;
+    click(c, Locator::Css("#preview-questions")).await;
+    let preview = text(c, ".mail-preview").await;
+    assert!(preview.contains("security@chatco.example"), "{preview}");
+    assert!(preview.contains("/answer/"), "{preview}");
+    screenshot(c, "ask-vendor").await;
+    click(c, Locator::Css("#send-questions")).await;
+    c.wait()
+        .for_element(Locator::Css("#requests"))
+        .await
+        .unwrap();
+    assert_eq!(text(c, "#assessment").await, "Asked");
+
+    // The vendor opens the link from the mail.
+    let token = tokens_in_outbox(&app, "/answer/", 1).await.remove(0);
+    c.goto(&app.url(&format!("/answer/{token}"))).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#portal-form"))
+        .await
+        .unwrap();
+    for i in 0..4 {
+        fill(c, &format!("#answer{i}"), &format!("Answer number {i}.")).await;
+    }
+    fill(c, "#name", "Dana Scully").await;
+    click(c, Locator::Css("#submit-answers")).await;
+    c.wait()
+        .for_element(Locator::Css("#portal-errors"))
+        .await
+        .unwrap();
+    let kept = c
+        .find(Locator::Css("#answer2"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
+    assert_eq!(kept.as_deref(), Some("Answer number 2."));
+    assert!(text(c, "#answer4-error").await.contains("Please answer"));
+    screenshot(c, "vendor-answer-errors").await;
+    fill(c, "#answer4", "We notify within 24 hours.").await;
+    fill(c, "#email", "dana@chatco.example").await;
+    click(c, Locator::Css("#submit-answers")).await;
+    assert!(text(c, "#portal-receipt").await.contains("Thank you"));
+    screenshot(c, "vendor-receipt").await;
+
+    // The reviewer's screen.
+    c.goto(&app.url(&format!("/services/{service}")))
+        .await
+        .unwrap();
+    assert_eq!(text(c, "#assessment").await, "Answered, to review");
+    click(c, Locator::Css("#requests a")).await;
+    c.wait()
+        .for_element(Locator::Css("#q2 .review-form"))
+        .await
+        .unwrap();
+    hydrated(c).await;
+    assert!(text(c, "#responder").await.contains("Dana Scully"));
+    click(
+        c,
+        Locator::XPath("//section[@id='q2']//select/option[@value='unclear']"),
+    )
+    .await;
+    fill(c, "#q2 textarea", "Which logs, and for how long?").await;
+    click(c, Locator::Css("#q2 button[type='submit']")).await;
+    c.wait()
+        .for_element(Locator::Css("#q2 .review-unclear"))
+        .await
+        .unwrap();
+    assert!(c.find(Locator::Css("#ask-again-form")).await.is_ok());
+    screenshot(c, "review").await;
+    c.clone().close().await.unwrap();
+}
