@@ -11,6 +11,16 @@ ALTER TABLE services ADD COLUMN assessment text NOT NULL DEFAULT 'not_asked'
 ALTER TABLE services ADD COLUMN assessment_note text;
 ALTER TABLE services ADD COLUMN follow_up_on date;
 
+-- The organisation's question set, one row per version (never changed).
+CREATE TABLE question_sets (
+    org_id     uuid NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    version    integer NOT NULL,
+    items      text NOT NULL,
+    created_at timestamptz NOT NULL,
+    created_by text NOT NULL,
+    PRIMARY KEY (org_id, version)
+);
+
 -- One row per use of the send form: the same key twice sends once.
 CREATE TABLE question_sends (
     org_id   uuid NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
@@ -28,6 +38,7 @@ CREATE TABLE question_requests (
     recipient_email text NOT NULL,
     lang            text NOT NULL CHECK (lang IN ('en', 'de', 'nb')),
     deadline        date NOT NULL,
+    set_version     integer NOT NULL,
     previous_id     uuid,
     token_hash      bytea NOT NULL UNIQUE,
     expires_at      timestamptz NOT NULL,
@@ -79,6 +90,11 @@ CREATE TABLE question_events (
     FOREIGN KEY (org_id, service_id) REFERENCES services (org_id, id) ON DELETE CASCADE
 );
 CREATE INDEX question_events_service ON question_events (org_id, service_id, at);
+
+ALTER TABLE question_sets ENABLE ROW LEVEL SECURITY;
+ALTER TABLE question_sets FORCE ROW LEVEL SECURITY;
+CREATE POLICY question_sets_tenant ON question_sets
+    USING (org_id = aivet_org()) WITH CHECK (org_id = aivet_org());
 
 ALTER TABLE question_sends ENABLE ROW LEVEL SECURITY;
 ALTER TABLE question_sends FORCE ROW LEVEL SECURITY;

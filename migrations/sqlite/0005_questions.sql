@@ -8,6 +8,16 @@ ALTER TABLE services ADD COLUMN assessment TEXT NOT NULL DEFAULT 'not_asked'
 ALTER TABLE services ADD COLUMN assessment_note TEXT;
 ALTER TABLE services ADD COLUMN follow_up_on TEXT;
 
+-- The organisation's question set, one row per version (never changed).
+CREATE TABLE question_sets (
+    org_id     BLOB NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    items      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    PRIMARY KEY (org_id, version)
+) STRICT;
+
 -- One row per use of the send form: the same key twice sends once.
 CREATE TABLE question_sends (
     org_id   BLOB NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
@@ -26,6 +36,8 @@ CREATE TABLE question_requests (
     recipient_email TEXT NOT NULL,
     lang            TEXT NOT NULL CHECK (lang IN ('en', 'de', 'nb')),
     deadline        TEXT NOT NULL,
+    -- The version of the question set the questions came from.
+    set_version     INTEGER NOT NULL,
     -- The request this one asks again.
     previous_id     BLOB,
     token_hash      BLOB NOT NULL UNIQUE,

@@ -892,6 +892,32 @@ messages! {
         nb: "Lenken kan være feilskrevet, utløpt eller trukket tilbake. Den kan ikke brukes til å gi eller se svar. Be personen som sendte den, om en ny lenke.",
     }
     PortalQuestion { en: "Question {n}", de: "Frage {n}", nb: "Spørsmål {n}" }
+    ErrTooLong1000 { en: "At most 1,000 characters.", de: "Höchstens 1.000 Zeichen.", nb: "Høyst 1 000 tegn." }
+    ErrQuestionRequired { en: "Please write the question.", de: "Bitte formulieren Sie die Frage.", nb: "Skriv spørsmålet." }
+    ErrTooManyQuestions { en: "At most 16 questions per set.", de: "Höchstens 16 Fragen pro Fragenkatalog.", nb: "Høyst 16 spørsmål per spørsmålssett." }
+    QuestionSetTitle { en: "Questions to vendors", de: "Fragen an Anbieter", nb: "Spørsmål til leverandører" }
+    QuestionSetLead {
+        en: "The five core questions go into every request. Switch on further questions, word them your way, or add your own. Each change is kept as a new version; requests already sent keep the wording they were sent with.",
+        de: "Die fünf Kernfragen gehen in jede Anfrage. Schalten Sie weitere Fragen zu, formulieren Sie sie nach Ihren Wünschen oder ergänzen Sie eigene. Jede Änderung wird als neue Version gespeichert; bereits verschickte Anfragen behalten ihren Wortlaut.",
+        nb: "De fem kjernespørsmålene går inn i hver forespørsel. Slå på flere spørsmål, formuler dem slik dere vil, eller legg til egne. Hver endring lagres som en ny versjon; forespørsler som alt er sendt, beholder ordlyden de ble sendt med.",
+    }
+    QuestionSetVersion { en: "Version {n}", de: "Version {n}", nb: "Versjon {n}" }
+    QuestionCore { en: "Always asked", de: "Wird immer gefragt", nb: "Spørres alltid" }
+    QuestionEnabled { en: "Ask by default", de: "Standardmäßig fragen", nb: "Spør som standard" }
+    QuestionOwn { en: "Your own question", de: "Eigene Frage", nb: "Eget spørsmål" }
+    QuestionRemove { en: "Remove this question", de: "Diese Frage entfernen", nb: "Fjern dette spørsmålet" }
+    QuestionWording { en: "Wording", de: "Wortlaut", nb: "Ordlyd" }
+    QuestionText { en: "Question ({lang})", de: "Frage ({lang})", nb: "Spørsmål ({lang})" }
+    QuestionWhy { en: "Why we ask ({lang})", de: "Warum wir fragen ({lang})", nb: "Hvorfor vi spør ({lang})" }
+    QuestionAdd { en: "Add a question of your own", de: "Eigene Frage hinzufügen", nb: "Legg til et eget spørsmål" }
+    QuestionAddLang { en: "Language of the new question", de: "Sprache der neuen Frage", nb: "Språk for det nye spørsmålet" }
+    QuestionSetSave { en: "Save as a new version", de: "Als neue Version speichern", nb: "Lagre som ny versjon" }
+    EditQuestions { en: "Edit the questions", de: "Fragen bearbeiten", nb: "Rediger spørsmålene" }
+    ErrSetChanged {
+        en: "Someone else changed the questions meanwhile. Please reload the page to see their version, then make your change again.",
+        de: "Jemand anders hat die Fragen inzwischen geändert. Bitte laden Sie die Seite neu, um dessen Fassung zu sehen, und nehmen Sie Ihre Änderung erneut vor.",
+        nb: "Noen andre har endret spørsmålene i mellomtiden. Last inn siden på nytt for å se deres versjon, og gjør endringen din på nytt.",
+    }
 }
 
 #[cfg(test)]

@@ -143,22 +143,283 @@ pub struct QuestionText {
     pub why: String,
 }
 
-/// The questions of a new request in `lang`: the five core questions and
-/// the chosen optional ones, in catalogue order.
-pub fn question_texts(lang: Lang, optional: &[StandardQuestion]) -> Vec<QuestionText> {
-    StandardQuestion::CORE
-        .into_iter()
-        .chain(
-            StandardQuestion::OPTIONAL
+/// Whether `code` can name a question in a set: lower-case letters,
+/// digits and `_`, at most 40.
+pub fn valid_code(code: &str) -> bool {
+    !code.is_empty()
+        && code.len() <= 40
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// The wording of one question in one language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wording {
+    pub lang: Lang,
+    pub text: String,
+    pub why: String,
+}
+
+/// One question of an organisation's set: a standard question (by its
+/// code, possibly reworded) or the organisation's own (`own_…`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetItem {
+    pub code: String,
+    /// Asked unless the sender leaves it out; the five core questions are
+    /// always asked.
+    pub enabled: bool,
+    /// The organisation's wording; languages without one use the catalogue
+    /// (standard questions) or the first wording given (own questions).
+    pub wordings: Vec<Wording>,
+}
+
+/// An organisation's question set. Each change is a new version; requests
+/// keep the text they were sent with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionSet {
+    /// 0 for the catalogue as shipped.
+    pub version: i32,
+    pub items: Vec<SetItem>,
+}
+
+impl QuestionSet {
+    /// The catalogue: the five core questions on, the optional ones off.
+    pub fn standard() -> QuestionSet {
+        QuestionSet {
+            version: 0,
+            items: StandardQuestion::CORE
                 .into_iter()
-                .filter(|q| optional.contains(q)),
-        )
-        .map(|q| QuestionText {
-            code: q.code().to_owned(),
-            text: q.text(lang).to_owned(),
-            why: q.why(lang).to_owned(),
-        })
-        .collect()
+                .map(|q| (q, true))
+                .chain(StandardQuestion::OPTIONAL.into_iter().map(|q| (q, false)))
+                .map(|(q, enabled)| SetItem {
+                    code: q.code().to_owned(),
+                    enabled,
+                    wordings: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    pub fn item(&self, code: &str) -> Option<&SetItem> {
+        self.items.iter().find(|i| i.code == code)
+    }
+
+    /// Whether the question is one of the five every request asks.
+    pub fn is_core(code: &str) -> bool {
+        StandardQuestion::CORE.iter().any(|q| q.code() == code)
+    }
+
+    /// The question in `lang` as this set words it.
+    pub fn wording(&self, item: &SetItem, lang: Lang) -> QuestionText {
+        let own = item.wordings.iter().find(|w| w.lang == lang).or_else(|| {
+            StandardQuestion::from_code(&item.code)
+                .is_none()
+                .then(|| item.wordings.first())
+                .flatten()
+        });
+        match (own, StandardQuestion::from_code(&item.code)) {
+            (Some(w), _) => QuestionText {
+                code: item.code.clone(),
+                text: w.text.clone(),
+                why: w.why.clone(),
+            },
+            (None, Some(q)) => QuestionText {
+                code: item.code.clone(),
+                text: q.text(lang).to_owned(),
+                why: q.why(lang).to_owned(),
+            },
+            (None, None) => QuestionText {
+                code: item.code.clone(),
+                text: String::new(),
+                why: String::new(),
+            },
+        }
+    }
+
+    /// The questions of a new request in `lang`: the core questions and
+    /// the further ones named in `further`, in the set's order.
+    pub fn texts(&self, lang: Lang, further: &[String]) -> Vec<QuestionText> {
+        self.items
+            .iter()
+            .filter(|i| Self::is_core(&i.code) || further.contains(&i.code))
+            .map(|i| self.wording(i, lang))
+            .collect()
+    }
+
+    /// The further (not core) questions, for the send form.
+    pub fn further(&self) -> impl Iterator<Item = &SetItem> {
+        self.items.iter().filter(|i| !Self::is_core(&i.code))
+    }
+}
+
+/// The raw form of one question in the set editor.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SetItemForm {
+    pub code: String,
+    pub enabled: bool,
+    pub en_text: String,
+    pub en_why: String,
+    pub de_text: String,
+    pub de_why: String,
+    pub nb_text: String,
+    pub nb_why: String,
+    /// Own questions only: take it out of the set.
+    pub remove: bool,
+}
+
+/// The raw set editor: every question, and maybe a new own one.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QuestionSetForm {
+    pub items: Vec<SetItemForm>,
+    pub new_text: String,
+    pub new_why: String,
+    pub new_lang: String,
+}
+
+/// The longest wording of a question or its reason.
+pub const MAX_QUESTION_CHARS: usize = 1000;
+
+fn question_text(input: &str) -> Result<Option<String>, Msg> {
+    let t = long_text(input)?;
+    match t {
+        Some(t) if t.chars().count() > MAX_QUESTION_CHARS => Err(Msg::ErrTooLong1000),
+        t => Ok(t),
+    }
+}
+
+impl QuestionSetForm {
+    /// The set this form describes, as the next version after `current`.
+    /// Wordings equal to the catalogue's are not stored; errors are keyed
+    /// `items.<n>.<field>` and `new_text`.
+    pub fn parse(&self, current: &QuestionSet) -> Result<QuestionSet, FieldErrors> {
+        let mut f = Fields(Vec::new());
+        let mut items: Vec<SetItem> = Vec::new();
+        for (n, form) in self.items.iter().enumerate().take(MAX_QUESTIONS * 2) {
+            let code = form.code.trim();
+            let standard = StandardQuestion::from_code(code);
+            let known = current.item(code).is_some() || standard.is_some();
+            if !valid_code(code) || !known || items.iter().any(|i| i.code == code) {
+                f.0.push((item_field(n, "code"), Msg::ErrChoiceInvalid));
+                continue;
+            }
+            if form.remove && standard.is_none() {
+                continue;
+            }
+            let mut wordings = Vec::new();
+            for (lang, text, why) in [
+                (Lang::En, &form.en_text, &form.en_why),
+                (Lang::De, &form.de_text, &form.de_why),
+                (Lang::Nb, &form.nb_text, &form.nb_why),
+            ] {
+                let t = f
+                    .take(item_field(n, text_key(lang)), question_text(text))
+                    .flatten();
+                let w = f
+                    .take(item_field(n, why_key(lang)), question_text(why))
+                    .flatten();
+                let Some(t) = t else { continue };
+                let w = w.unwrap_or_default();
+                if standard.is_some_and(|q| q.text(lang) == t && q.why(lang) == w) {
+                    continue;
+                }
+                wordings.push(Wording {
+                    lang,
+                    text: t,
+                    why: w,
+                });
+            }
+            if standard.is_none() && wordings.is_empty() {
+                f.0.push((item_field(n, "en_text"), Msg::ErrQuestionRequired));
+            }
+            items.push(SetItem {
+                code: code.to_owned(),
+                enabled: form.enabled || QuestionSet::is_core(code),
+                wordings,
+            });
+        }
+        // Standard questions the form left out stay as they were.
+        for q in StandardQuestion::CORE
+            .into_iter()
+            .chain(StandardQuestion::OPTIONAL)
+        {
+            if !items.iter().any(|i| i.code == q.code()) {
+                let keep = current.item(q.code()).cloned().unwrap_or(SetItem {
+                    code: q.code().to_owned(),
+                    enabled: QuestionSet::is_core(q.code()),
+                    wordings: Vec::new(),
+                });
+                items.push(keep);
+            }
+        }
+        let new_text = f.take("new_text", question_text(&self.new_text)).flatten();
+        let new_why = f.take("new_why", question_text(&self.new_why)).flatten();
+        if let Some(text) = new_text {
+            let lang = self.new_lang.parse::<Lang>().unwrap_or_default();
+            let used: Vec<&str> = items
+                .iter()
+                .chain(&current.items)
+                .map(|i| i.code.as_str())
+                .collect();
+            let code = (1..)
+                .map(|n| format!("own_{n}"))
+                .find(|c| !used.contains(&c.as_str()))
+                .expect("a free code");
+            items.push(SetItem {
+                code,
+                enabled: true,
+                wordings: vec![Wording {
+                    lang,
+                    text,
+                    why: new_why.unwrap_or_default(),
+                }],
+            });
+        }
+        if items.len() > MAX_QUESTIONS {
+            f.0.push(("new_text", Msg::ErrTooManyQuestions));
+        }
+        if f.0.is_empty() {
+            Ok(QuestionSet {
+                version: current.version + 1,
+                items,
+            })
+        } else {
+            Err(f.0)
+        }
+    }
+}
+
+fn text_key(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en_text",
+        Lang::De => "de_text",
+        Lang::Nb => "nb_text",
+    }
+}
+
+fn why_key(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en_why",
+        Lang::De => "de_why",
+        Lang::Nb => "nb_why",
+    }
+}
+
+/// The error key of a field of question `n` in the set editor. Keys are
+/// static: at most 32 questions × 8 fields are named.
+fn item_field(n: usize, field: &'static str) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static KEYS: OnceLock<Mutex<HashMap<(usize, &'static str), &'static str>>> = OnceLock::new();
+    let n = n.min(MAX_QUESTIONS * 2);
+    let mut keys = KEYS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    keys.entry((n, field))
+        .or_insert_with(|| Box::leak(format!("items.{n}.{field}").into_boxed_str()))
 }
 
 /// The raw "ask the vendor" form.
@@ -180,7 +441,9 @@ pub struct SendDraft {
     pub contacts: Vec<ContactId>,
     pub lang: Option<Lang>,
     pub deadline: NaiveDate,
-    pub optional: Vec<StandardQuestion>,
+    /// Codes of the set's further questions to ask as well (checked against
+    /// the organisation's question set when sending).
+    pub optional: Vec<String>,
 }
 
 /// Whether `key` is a usable idempotency key (what the form generates).
@@ -232,11 +495,16 @@ impl SendForm {
                 Some(d) => Ok(d),
             }),
         );
-        let mut optional = Vec::new();
+        let mut optional: Vec<String> = Vec::new();
         for code in &self.optional {
-            match StandardQuestion::from_code(code.trim()) {
-                Some(q) if StandardQuestion::OPTIONAL.contains(&q) => optional.push(q),
-                _ => f.0.push(("optional", Msg::ErrChoiceInvalid)),
+            let code = code.trim();
+            if code.is_empty() || optional.iter().any(|c| c == code) {
+                continue;
+            }
+            if valid_code(code) && !QuestionSet::is_core(code) {
+                optional.push(code.to_owned());
+            } else if !f.0.iter().any(|(n, _)| *n == "optional") {
+                f.0.push(("optional", Msg::ErrChoiceInvalid));
             }
         }
         match (send_key, lang, deadline) {
@@ -411,7 +679,7 @@ mod tests {
             contacts: vec!["nope".into()],
             lang: "fr".into(),
             deadline: "2026-11-30".into(),
-            optional: vec!["separation".into()],
+            optional: vec!["separation".into(), "no spaces".into()],
         }
         .parse(today())
         .unwrap_err();
@@ -440,8 +708,8 @@ mod tests {
         .unwrap();
         assert_eq!(d.contacts.len(), 1);
         assert_eq!(d.lang, None);
-        assert_eq!(d.optional, [StandardQuestion::Overlong]);
-        let texts = question_texts(Lang::De, &d.optional);
+        assert_eq!(d.optional, ["overlong"]);
+        let texts = QuestionSet::standard().texts(Lang::De, &d.optional);
         assert_eq!(texts.len(), 6);
         assert_eq!(texts[5].code, "overlong");
         assert!(texts[0].text.contains("Kunden"), "{}", texts[0].text);
@@ -475,6 +743,75 @@ mod tests {
                 ("email", Msg::ErrEmailInvalid)
             ]
         );
+    }
+
+    #[test]
+    fn a_set_rewords_adds_and_versions() {
+        let standard = QuestionSet::standard();
+        assert_eq!(standard.texts(Lang::En, &[]).len(), 5);
+        let form = QuestionSetForm {
+            items: vec![
+                SetItemForm {
+                    code: "separation".into(),
+                    enabled: false,
+                    en_text: "How are tenants kept apart?".into(),
+                    en_why: "Because of 2026.".into(),
+                    // The catalogue's wording is not stored again.
+                    de_text: StandardQuestion::Separation.text(Lang::De).into(),
+                    de_why: StandardQuestion::Separation.why(Lang::De).into(),
+                    ..Default::default()
+                },
+                SetItemForm {
+                    code: "overlong".into(),
+                    enabled: true,
+                    ..Default::default()
+                },
+            ],
+            new_text: "Do you hold ISO 27001?".into(),
+            new_lang: "en".into(),
+            ..Default::default()
+        };
+        let set = form.parse(&standard).unwrap();
+        assert_eq!(set.version, 1);
+        let sep = set.item("separation").unwrap();
+        assert!(sep.enabled, "core questions stay on");
+        assert_eq!(sep.wordings.len(), 1);
+        let own = set.item("own_1").unwrap();
+        assert!(own.enabled);
+        let en = set.texts(Lang::En, &["overlong".into(), "own_1".into()]);
+        assert_eq!(en.len(), 7);
+        assert_eq!(en[0].text, "How are tenants kept apart?");
+        // German: the catalogue for the reworded one, the only wording for the own one.
+        let de = set.texts(Lang::De, &["own_1".into()]);
+        assert_eq!(de[0].text, StandardQuestion::Separation.text(Lang::De));
+        assert_eq!(de[5].text, "Do you hold ISO 27001?");
+        // Removing the own question; an unknown code is refused.
+        let again = QuestionSetForm {
+            items: vec![SetItemForm {
+                code: "own_1".into(),
+                remove: true,
+                ..Default::default()
+            }],
+            ..Default::default()
+        }
+        .parse(&set)
+        .unwrap();
+        assert!(again.item("own_1").is_none());
+        assert_eq!(
+            again.item("separation"),
+            set.item("separation"),
+            "kept as it was"
+        );
+        let e = QuestionSetForm {
+            items: vec![SetItemForm {
+                code: "own_9".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }
+        .parse(&set)
+        .unwrap_err();
+        assert_eq!(e, [("items.0.code", Msg::ErrChoiceInvalid)]);
     }
 
     #[test]

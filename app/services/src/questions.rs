@@ -8,7 +8,8 @@ use crate::inventory::require_editor;
 use crate::secrets::{looks_like_token, new_token};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::questions::{
-    question_texts, AnswerForm, DecisionForm, ReviewForm, SendForm, LINK_DAYS_AFTER_DEADLINE,
+    AnswerForm, DecisionForm, QuestionSet, QuestionSetForm, ReviewForm, SendForm,
+    LINK_DAYS_AFTER_DEADLINE,
 };
 use aivet_domain::{Lang, Msg, RequestId, ServiceId, VendorId};
 use aivet_mail::{MailQuestion, QuestionsMail, Recipient};
@@ -42,6 +43,7 @@ pub struct RecipientOption {
 #[derive(Clone, Debug)]
 pub struct AskData {
     pub service_name: String,
+    pub set: QuestionSet,
     pub recipients: Vec<RecipientOption>,
     pub default_deadline: NaiveDate,
 }
@@ -107,6 +109,7 @@ impl Services {
             }
         }
         Ok(AskData {
+            set: self.store.question_set(t).await?,
             service_name: detail.service.name,
             recipients,
             default_deadline: self.today()
@@ -204,11 +207,23 @@ impl Services {
         }
         // Keep the order the form listed them in.
         chosen.sort_by_key(|(c, _)| draft.contacts.iter().position(|id| *id == c.id));
+        let set = self.store.question_set(t).await?;
+        if draft
+            .optional
+            .iter()
+            .any(|code| !set.further().any(|i| i.code == *code))
+        {
+            return Err(ServiceError::Invalid(vec![(
+                "optional",
+                Msg::ErrChoiceInvalid,
+            )]));
+        }
         let org = self.store.org(t).await?;
         let mut out = Vec::with_capacity(chosen.len());
         for (contact, vendor_name) in chosen {
             let lang = draft.lang.unwrap_or(contact.lang);
-            let items = question_texts(lang, &draft.optional)
+            let items = set
+                .texts(lang, &draft.optional)
                 .into_iter()
                 .map(|q| NewItem {
                     code: q.code,
@@ -228,7 +243,7 @@ impl Services {
                     email: contact.email,
                     lang,
                 },
-                draft.deadline,
+                (draft.deadline, set.version),
                 None,
                 items,
             )?);
@@ -244,7 +259,7 @@ impl Services {
         org_name: &str,
         service_name: &str,
         to: Target,
-        deadline: NaiveDate,
+        (deadline, set_version): (NaiveDate, i32),
         previous: Option<RequestId>,
         items: Vec<NewItem>,
     ) -> Result<Outgoing> {
@@ -296,6 +311,7 @@ impl Services {
                 recipient_email: to.email,
                 lang: to.lang,
                 deadline,
+                set_version,
                 previous,
                 token_hash: self.key.hash(ANSWER, &token),
                 expires_at,
@@ -357,7 +373,7 @@ impl Services {
                 email: r.recipient_email.clone(),
                 lang: r.lang,
             },
-            draft.deadline,
+            (draft.deadline, r.set_version),
             Some(request),
             items,
         )?;
@@ -495,6 +511,53 @@ impl Services {
             .enter_answers(t, id, &draft, event, self.clock.now())
             .await
             .map_err(closed)
+    }
+
+    // --- the question set ---
+
+    pub async fn question_set(&self, auth: &Auth) -> Result<QuestionSet> {
+        Ok(self.store.question_set(auth.tenant()?).await?)
+    }
+
+    /// Saves the set editor's form as the next version. `base_version` is
+    /// the version the editor showed: if another was saved meanwhile,
+    /// nothing is saved (no change is silently overwritten).
+    pub async fn save_question_set(
+        &self,
+        auth: &Auth,
+        base_version: i32,
+        form: &QuestionSetForm,
+    ) -> Result<i32> {
+        let t = auth.tenant()?;
+        if !t.role().can_manage_members() {
+            return Err(ServiceError::Forbidden);
+        }
+        let current = self.store.question_set(t).await?;
+        if current.version != base_version {
+            return Err(ServiceError::Refused(Msg::ErrSetChanged));
+        }
+        let set = form.parse(&current).map_err(ServiceError::Invalid)?;
+        let event = AuditEvent::new(
+            "questions.set_saved",
+            format!(
+                "version={} questions={}",
+                set.version,
+                set.items
+                    .iter()
+                    .filter(|i| i.enabled)
+                    .map(|i| i.code.as_str())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+        );
+        self.store
+            .save_question_set(t, &set, event, self.clock.now())
+            .await
+            .map_err(|e| match e {
+                StoreError::Closed => ServiceError::Refused(Msg::ErrSetChanged),
+                other => other.into(),
+            })?;
+        Ok(set.version)
     }
 
     // --- the vendor's side: no account, only the link ---

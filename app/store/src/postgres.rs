@@ -35,6 +35,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("services", "SELECT, INSERT, UPDATE, DELETE"),
     ("service_data_classes", "SELECT, INSERT, DELETE"),
     ("findings", "SELECT, INSERT, UPDATE, DELETE"),
+    ("question_sets", "SELECT, INSERT"),
     ("question_sends", "SELECT, INSERT"),
     ("question_requests", "SELECT, INSERT, UPDATE"),
     ("question_items", "SELECT, INSERT, UPDATE"),

@@ -3,7 +3,7 @@
 
 use crate::{AuditEvent, NewMail, OptTs, OptUuid, Result, Tenant, Ts};
 use aivet_domain::questions::{
-    AnswerDraft, Assessment, DecisionDraft, RequestStatus, Review, ReviewDraft,
+    AnswerDraft, Assessment, DecisionDraft, QuestionSet, RequestStatus, Review, ReviewDraft,
 };
 use aivet_domain::{Lang, MailId, RequestId, ServiceId};
 use async_trait::async_trait;
@@ -27,6 +27,7 @@ pub struct NewRequest {
     pub recipient_email: String,
     pub lang: Lang,
     pub deadline: NaiveDate,
+    pub set_version: i32,
     pub previous: Option<RequestId>,
     pub token_hash: Vec<u8>,
     pub expires_at: DateTime<Utc>,
@@ -55,6 +56,7 @@ pub struct RequestRow {
     #[sqlx(try_from = "String")]
     pub lang: Lang,
     pub deadline: NaiveDate,
+    pub set_version: i32,
     #[sqlx(try_from = "OptUuid")]
     pub previous_id: Option<RequestId>,
     #[sqlx(try_from = "Ts")]
@@ -163,6 +165,18 @@ pub struct AssessmentState {
 #[async_trait]
 #[allow(clippy::too_many_arguments)]
 pub trait QuestionStore {
+    /// The organisation's current question set (the catalogue until it
+    /// saves its own).
+    async fn question_set(&self, t: &Tenant) -> Result<QuestionSet>;
+    /// Saves `set` as the next version. `Closed` when another version was
+    /// saved meanwhile (the editor showed an older one).
+    async fn save_question_set(
+        &self,
+        t: &Tenant,
+        set: &QuestionSet,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
     /// Writes the requests of one send with their mails, sets the service's
     /// follow-up date and state, in one transaction. A send key used before
     /// sends nothing and returns the earlier requests.

@@ -5,11 +5,11 @@ use crate::questions::{
     AssessmentState, Item, NewRequest, PortalView, QuestionEvent, QuestionStore, RequestDetail, RequestRow,
     SendOutcome,
 };
-use aivet_domain::questions::{AnswerDraft, DecisionDraft, ReviewDraft};
+use aivet_domain::questions::{AnswerDraft, DecisionDraft, QuestionSet, ReviewDraft};
 use aivet_domain::RequestId;
 
 const REQUEST_COLUMNS: &str = "SELECT r.id, r.service_id, r.vendor_name, r.recipient_name, r.recipient_email, r.lang,
-        r.deadline, r.previous_id, r.expires_at, r.revoked_at, r.mail_id, r.sent_by, r.sent_at, r.status, r.saved_at,
+        r.deadline, r.set_version, r.previous_id, r.expires_at, r.revoked_at, r.mail_id, r.sent_by, r.sent_at, r.status, r.saved_at,
         r.submitted_at, r.responder_name, r.responder_role, r.responder_email, r.answered_via, r.received_on,
         r.received_source, o.status AS mail_status, o.last_error AS mail_error,
         (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id
@@ -161,6 +161,48 @@ async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalVie
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl QuestionStore for ThisStore {
+    async fn question_set(&self, t: &Tenant) -> Result<QuestionSet> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let row: Option<(i32, String)> = sqlx::query_as(
+            "SELECT version, items FROM question_sets WHERE org_id = $1 ORDER BY version DESC LIMIT 1",
+        )
+        .bind(t.org_id().0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        match row {
+            None => Ok(QuestionSet::standard()),
+            Some((version, items)) => Ok(QuestionSet {
+                version,
+                items: serde_json::from_str(&items)
+                    .map_err(|e| StoreError::Database(sqlx::Error::Decode(Box::new(e))))?,
+            }),
+        }
+    }
+
+    async fn save_question_set(&self, t: &Tenant, set: &QuestionSet, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let items = serde_json::to_string(&set.items).map_err(|e| StoreError::Database(sqlx::Error::Encode(Box::new(e))))?;
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        let r = sqlx::query(
+            "INSERT INTO question_sets (org_id, version, items, created_at, created_by) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(t.org_id().0)
+        .bind(set.version)
+        .bind(items)
+        .bind(Ts::from(now))
+        .bind(actor)
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::Closed);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     async fn send_requests(
         &self,
         t: &Tenant,
@@ -219,8 +261,9 @@ impl QuestionStore for ThisStore {
             insert_mail(&mut tx, &NewMail { org_id: Some(org), ..req.mail.clone() }).await?;
             sqlx::query(
                 "INSERT INTO question_requests (id, org_id, service_id, send_key, vendor_name, recipient_name,
-                     recipient_email, lang, deadline, previous_id, token_hash, expires_at, mail_id, sent_by, sent_at, status)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent')",
+                     recipient_email, lang, deadline, previous_id, token_hash, expires_at, mail_id, sent_by, sent_at, status,
+                     set_version)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent', $16)",
             )
             .bind(req.id.0)
             .bind(org.0)
@@ -237,6 +280,7 @@ impl QuestionStore for ThisStore {
             .bind(req.mail.id.0)
             .bind(&actor)
             .bind(Ts::from(now))
+            .bind(req.set_version)
             .execute(&mut *tx)
             .await?;
             for (position, item) in req.items.iter().enumerate() {

@@ -102,6 +102,7 @@ const TENANT_TABLES: &[&str] = &[
     "services",
     "service_data_classes",
     "findings",
+    "question_sets",
     "question_sends",
     "question_requests",
     "question_items",

@@ -573,6 +573,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "vendor_list",
         "service_list",
         "data_classes_data",
+        "question_set_data",
     ] {
         add(&format!("POST /api/{f}"), org_only());
     }
@@ -653,6 +654,18 @@ fn matrix() -> BTreeMap<String, Probe> {
                 ("finding[summary]", "overwritten by A".into()),
             ]
         }),
+    );
+    add(
+        "POST /api/save_question_set",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("base_version", "0".into()),
+                    ("set[new_text]", "Alpha's own question?".into()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
     );
     add("POST /api/questions_overview", service_probe(|_| vec![]));
     add("POST /api/ask_data", service_probe(|_| vec![]));
@@ -1029,4 +1042,7 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         2,
         "nothing sent in B's name"
     );
+    assert_eq!(store.question_set(&b_tenant).await.unwrap().version, 0);
+    let a_set = store.question_set(&a_tenant).await.unwrap();
+    assert_eq!(a_set.version, 1, "A's set change landed in A");
 }

@@ -17,6 +17,7 @@ crate::on_both!(
     questions_go_out_come_back_answered_and_are_asked_again,
     answer_links_are_scoped_expire_and_can_be_withdrawn,
     answers_entered_by_hand_and_who_may_do_what,
+    the_question_set_is_the_organisations_own_and_versioned,
 );
 
 async fn json(r: Response) -> Value {
@@ -700,4 +701,111 @@ async fn answers_entered_by_hand_and_who_may_do_what(b: Db) {
         )
         .await;
     assert_eq!(r.status(), 422);
+}
+
+async fn the_question_set_is_the_organisations_own_and_versioned(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let owner = app.sign_up("owner@example.com", "Acme").await;
+    let editor = app
+        .invite_and_join(&owner, "editor@example.com", "editor")
+        .await;
+    let (service, contact) = service_with_contact(&app, &owner, "en").await;
+    let set = json(app.call(&owner, "question_set_data", &[]).await).await;
+    assert_eq!(set["version"], 0);
+    assert_eq!(set["items"].as_array().unwrap().len(), 9);
+
+    let reworded = "How exactly do you keep our prompts apart from other customers' prompts?";
+    let form = [
+        ("base_version", "0"),
+        ("set[items][0][code]", "separation"),
+        ("set[items][0][en_text]", reworded),
+        ("set[items][0][en_why]", "Because of the 2026 incident."),
+        ("set[items][1][code]", "training"),
+        ("set[items][1][enabled]", "true"),
+        ("set[new_text]", "Do you hold an ISO 27001 certificate?"),
+        ("set[new_lang]", "en"),
+    ];
+    // Editors use the set; owners shape it.
+    let r = app.call(&editor, "save_question_set", &form).await;
+    assert_eq!(r.status(), 403);
+    let r = app.call(&owner, "save_question_set", &form).await;
+    assert!(accepted(&r), "{}", r.status());
+    // A second save from the same (now old) editor page changes nothing.
+    let r = app.call(&owner, "save_question_set", &form).await;
+    assert_eq!(r.status(), 422);
+    assert!(r.text().await.unwrap().contains("ErrSetChanged"));
+    let set = json(app.call(&owner, "question_set_data", &[]).await).await;
+    assert_eq!(set["version"], 1);
+    assert_eq!(set["items"].as_array().unwrap().len(), 10);
+
+    // The send form offers the switched-on and own questions, ticked.
+    let ask = json(
+        app.call(&editor, "ask_data", &[("service_id", service.as_str())])
+            .await,
+    )
+    .await;
+    assert_eq!(ask["core"][0][0], reworded);
+    let further: Vec<(String, bool)> = ask["further"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["code"].as_str().unwrap().to_owned(),
+                f["enabled"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(further.contains(&("training".into(), true)));
+    assert!(further.contains(&("own_1".into(), true)));
+    assert!(further.contains(&("engines".into(), false)));
+    let key = ask["send_key"].as_str().unwrap().to_owned();
+    let mut form = send_form(&service, &key, &contact);
+    form.extend([
+        ("form[optional][0]", "training"),
+        ("form[optional][1]", "own_1"),
+    ]);
+    let r = app.call(&editor, "send_questions", &form).await;
+    assert!(accepted(&r), "{}", r.status());
+    let id = overview(&app, &owner, &service).await["requests"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let sent: Vec<String> = request(&app, &owner, &id).await["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["question"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(sent.len(), 7);
+    assert_eq!(sent[0], reworded);
+    assert!(sent.contains(&"Do you hold an ISO 27001 certificate?".to_owned()));
+    // A code the set does not have is refused.
+    let key2 = ask_key(&app, &editor, &service).await;
+    let mut bad = send_form(&service, &key2, &contact);
+    bad.push(("form[optional][0]", "own_7"));
+    assert_eq!(
+        app.call(&editor, "send_questions", &bad).await.status(),
+        422
+    );
+
+    // Changing the set later leaves what was sent as it was.
+    let r = app
+        .call(
+            &owner,
+            "save_question_set",
+            &[
+                ("base_version", "1"),
+                ("set[items][0][code]", "separation"),
+                ("set[items][0][en_text]", "Reworded once more?"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    let again = request(&app, &owner, &id).await;
+    assert_eq!(again["items"][0]["question"], reworded);
+    let audit = app.settings(&owner).await["audit"].to_string();
+    assert!(audit.contains("questions.set_saved"));
 }

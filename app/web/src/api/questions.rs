@@ -5,7 +5,8 @@
 
 use crate::error::AppError;
 use aivet_domain::questions::{
-    AnswerForm, Assessment, DecisionForm, RequestStatus, Review, ReviewForm, SendForm,
+    AnswerForm, Assessment, DecisionForm, QuestionSetForm, RequestStatus, Review, ReviewForm,
+    SendForm,
 };
 use aivet_domain::{ContactId, Lang, RequestId, ServiceId};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -72,10 +73,21 @@ pub struct RecipientView {
     pub primary: bool,
 }
 
+/// A question of the set that is not one of the five, for the send form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FurtherView {
+    pub code: String,
+    pub text: String,
+    pub enabled: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AskView {
     pub service_id: ServiceId,
     pub service_name: String,
+    /// The five core questions in the reader's language, as the set words them.
+    pub core: Vec<(String, String)>,
+    pub further: Vec<FurtherView>,
     pub recipients: Vec<RecipientView>,
     pub default_deadline: NaiveDate,
     /// A fresh key for this showing of the form.
@@ -183,9 +195,25 @@ pub async fn ask_data(service_id: String) -> Result<AskView, AppError> {
     let a = auth(&c)?;
     let id: ServiceId = parse_id(&service_id)?;
     let d = c.services.ask_data(a, id).await.map_err(service_error)?;
+    let lang = c.lang;
     Ok(AskView {
         service_id: id,
         service_name: d.service_name,
+        core: d
+            .set
+            .texts(lang, &[])
+            .into_iter()
+            .map(|q| (q.text, q.why))
+            .collect(),
+        further: d
+            .set
+            .further()
+            .map(|i| FurtherView {
+                code: i.code.clone(),
+                text: d.set.wording(i, lang).text,
+                enabled: i.enabled,
+            })
+            .collect(),
         recipients: d
             .recipients
             .into_iter()
@@ -378,4 +406,65 @@ pub async fn enter_answers(request_id: String, answers: AnswerForm) -> Result<()
         .await
         .map_err(service_error)?;
     done(&format!("/requests/{}", id.0))
+}
+
+/// One question in the set editor, with its wording in every language (the
+/// organisation's, or the catalogue's).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetItemView {
+    pub code: String,
+    pub core: bool,
+    pub own: bool,
+    pub enabled: bool,
+    /// (language, text, why) for en, de, nb.
+    pub wordings: Vec<(Lang, String, String)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct QuestionSetView {
+    pub version: i32,
+    pub items: Vec<SetItemView>,
+    pub can_edit: bool,
+}
+
+#[server(endpoint = "question_set_data")]
+pub async fn question_set_data() -> Result<QuestionSetView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let set = c.services.question_set(a).await.map_err(service_error)?;
+    Ok(QuestionSetView {
+        version: set.version,
+        items: set
+            .items
+            .iter()
+            .map(|i| SetItemView {
+                code: i.code.clone(),
+                core: aivet_domain::questions::QuestionSet::is_core(&i.code),
+                own: aivet_domain::questions::StandardQuestion::from_code(&i.code).is_none(),
+                enabled: i.enabled,
+                wordings: Lang::ALL
+                    .iter()
+                    .map(|l| {
+                        let w = set.wording(i, *l);
+                        (*l, w.text, w.why)
+                    })
+                    .collect(),
+            })
+            .collect(),
+        can_edit: a
+            .tenant
+            .as_ref()
+            .is_some_and(|t| t.role().can_manage_members()),
+    })
+}
+
+#[server(endpoint = "save_question_set")]
+pub async fn save_question_set(base_version: i32, set: QuestionSetForm) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services
+        .save_question_set(a, base_version, &set)
+        .await
+        .map_err(service_error)?;
+    done("/settings#questions")
 }

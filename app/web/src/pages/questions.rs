@@ -2,15 +2,15 @@
 //! page (state, requests, decision, timeline), the page that sends the
 //! questions, and the page of one request with its answers and reviews.
 
-use crate::api::{self, AskView, ItemView, QuestionsView, RequestRowView, RequestView};
+use crate::api::{
+    self, AskView, ItemView, QuestionSetView, QuestionsView, RequestRowView, RequestView,
+};
 use crate::components::{
     action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
 };
 use crate::i18n::{date, lang, t};
 use crate::pages::vendors::{path_id, LoadError};
-use aivet_domain::questions::{
-    question_texts, Assessment, RequestStatus, Review, SendForm, StandardQuestion, ANSWER_FIELDS,
-};
+use aivet_domain::questions::{Assessment, RequestStatus, Review, SendForm, ANSWER_FIELDS};
 use aivet_domain::{ContactId, Lang, Msg};
 use leptos::prelude::*;
 
@@ -227,7 +227,13 @@ fn AskForm(d: AskView) -> impl IntoView {
     let contacts = RwSignal::new(initial.clone());
     let mail_lang = RwSignal::new(String::new());
     let deadline = RwSignal::new(d.default_deadline.to_string());
-    let optional = RwSignal::new(Vec::<String>::new());
+    let optional = RwSignal::new(
+        d.further
+            .iter()
+            .filter(|q| q.enabled)
+            .map(|q| q.code.clone())
+            .collect::<Vec<_>>(),
+    );
     let sid = d.service_id.to_string();
     let key = d.send_key.clone();
     let form_now = move || SendForm {
@@ -274,27 +280,30 @@ fn AskForm(d: AskView) -> impl IntoView {
             }
         })
         .collect_view();
-    let optional_boxes = StandardQuestion::OPTIONAL
+    let optional_boxes = d
+        .further
         .iter()
         .enumerate()
         .map(|(i, q)| {
-            let code = q.code().to_owned();
+            let code = q.code.clone();
             let code2 = code.clone();
             view! {
                 <label class="check">
-                    <input type="checkbox" name=format!("form[optional][{i}]") value=code.clone()
+                    <input type="checkbox" name=format!("form[optional][{i}]") value=code.clone() checked=q.enabled
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             optional.update(|o| { o.retain(|x| *x != code2); if on { o.push(code2.clone()); } });
                         }/>
-                    " "{q.text(lang())}
+                    " "{q.text.clone()}
                 </label>
             }
         })
         .collect_view();
-    let core = question_texts(lang(), &[])
-        .into_iter()
-        .map(|q| view! { <li>{q.text}<br/><span class="muted">{t(Msg::WhyWeAsk)}": "{q.why}</span></li> })
+    let core = d
+        .core
+        .iter()
+        .cloned()
+        .map(|(text, why)| view! { <li>{text}<br/><span class="muted">{t(Msg::WhyWeAsk)}": "{why}</span></li> })
         .collect_view();
     let mut lang_options = vec![(String::new(), t(Msg::AskLangContact).to_owned())];
     lang_options.extend(
@@ -510,5 +519,122 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
                 </ActionForm>
             })}
         </section>
+    }
+}
+
+/// The organisation's question set on the settings page: owners switch
+/// further questions on, reword any question, add and remove their own.
+#[component]
+pub fn QuestionSetPanel() -> impl IntoView {
+    let data = Resource::new_blocking(|| (), |_| api::question_set_data());
+    view! {
+        <section class="panel" id="questions" aria-labelledby="questions-set-title">
+            <h2 id="questions-set-title">{t(Msg::QuestionSetTitle)}</h2>
+            <p class="muted">{t(Msg::QuestionSetLead)}</p>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(s) => view! { <QuestionSetEditor s/> }.into_any(),
+                        Err(e) => view! { <LoadError e=e.clone()/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </section>
+    }
+}
+
+#[component]
+fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
+    let save = ServerAction::<api::SaveQuestionSet>::new();
+    let error = action_error(save);
+    let err = move |key: String| move || error.get().and_then(|e| e.field(&key)).map(t);
+    let can_edit = s.can_edit;
+    let items = s
+        .items
+        .iter()
+        .enumerate()
+        .map(|(n, item)| {
+            let mine = item
+                .wordings
+                .iter()
+                .find(|(l, _, _)| *l == lang())
+                .cloned()
+                .unwrap_or_default();
+            let badge = if item.core {
+                Msg::QuestionCore
+            } else if item.own {
+                Msg::QuestionOwn
+            } else {
+                Msg::QuestionEnabled
+            };
+            let wording = item
+                .wordings
+                .iter()
+                .map(|(l, text, why)| {
+                    let tkey = format!("items.{n}.{}_text", l.code());
+                    let wkey = format!("items.{n}.{}_why", l.code());
+                    let (tid, wid) = (format!("q-{n}-{}-text", l.code()), format!("q-{n}-{}-why", l.code()));
+                    let lname = l.native_name();
+                    view! {
+                        <div class="field">
+                            <label for=tid.clone()>{Msg::QuestionText.fill(lang(), &[("lang", lname)])}</label>
+                            <textarea id=tid name=format!("set[items][{n}][{}_text]", l.code()) rows=2 disabled=!can_edit>{text.clone()}</textarea>
+                            <p class="field-error">{err(tkey)}</p>
+                        </div>
+                        <div class="field">
+                            <label for=wid.clone()>{Msg::QuestionWhy.fill(lang(), &[("lang", lname)])}</label>
+                            <textarea id=wid name=format!("set[items][{n}][{}_why]", l.code()) rows=2 disabled=!can_edit>{why.clone()}</textarea>
+                            <p class="field-error">{err(wkey)}</p>
+                        </div>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div class="finding-block set-item" id=format!("set-{}", item.code)>
+                    <input type="hidden" name=format!("set[items][{n}][code]") value=item.code.clone()/>
+                    <p><strong>{format!("{}. ", n + 1)}{mine.1.clone()}</strong></p>
+                    {if item.core {
+                        view! { <p><span class="badge">{t(badge)}</span></p> }.into_any()
+                    } else {
+                        view! {
+                            <label class="check">
+                                <input type="checkbox" name=format!("set[items][{n}][enabled]") value="true" checked=item.enabled disabled=!can_edit/>
+                                " "{t(Msg::QuestionEnabled)}
+                            </label>
+                        }.into_any()
+                    }}
+                    {(item.own && can_edit).then(|| view! {
+                        <label class="check">
+                            <input type="checkbox" name=format!("set[items][{n}][remove]") value="true"/>
+                            " "{t(Msg::QuestionRemove)}
+                        </label>
+                    })}
+                    <details>
+                        <summary class="button small secondary">{t(Msg::QuestionWording)}</summary>
+                        {wording}
+                    </details>
+                </div>
+            }
+        })
+        .collect_view();
+    let mut lang_options: Vec<(String, String)> = Lang::ALL
+        .iter()
+        .map(|l| (l.code().to_owned(), l.native_name().to_owned()))
+        .collect();
+    lang_options.sort_by_key(|(c, _)| *c != lang().code());
+    view! {
+        <p class="muted">{Msg::QuestionSetVersion.fill(lang(), &[("n", &s.version.to_string())])}</p>
+        <ActionForm action=save attr:class="form" attr:id="question-set-form" attr:novalidate=true>
+            <FormError error/>
+            <input type="hidden" name="base_version" value=s.version.to_string()/>
+            {items}
+            {can_edit.then(|| view! {
+                <h3>{t(Msg::QuestionAdd)}</h3>
+                <TextArea name="new_text" input="set[new_text]" label=Msg::QuestionAdd rows=2 error/>
+                <TextArea name="new_why" input="set[new_why]" label=Msg::WhyWeAsk rows=2 error/>
+                <Select name="new_lang" input="set[new_lang]" label=Msg::QuestionAddLang options=lang_options.clone() error/>
+                <Submit label=Msg::QuestionSetSave pending=save.pending().into() id="save-question-set"/>
+            })}
+        </ActionForm>
     }
 }

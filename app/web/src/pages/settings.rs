@@ -78,7 +78,8 @@ fn Settings(d: SettingsView) -> impl IntoView {
     let can_edit = d.org.role != Role::Viewer;
     let mail = view! { <MailPanel mail=d.mail.clone() can_edit/> }.into_any();
     let classes = view! { <DataClassesPanel owner/> }.into_any();
-    view! { {org} {members} {invites} {classes} {mail} {audit} }
+    let questions = view! { <crate::pages::questions::QuestionSetPanel/> }.into_any();
+    view! { {org} {members} {invites} {classes} {questions} {mail} {audit} }
 }
 
 #[component]
