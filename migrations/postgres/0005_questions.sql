@@ -78,6 +78,21 @@ CREATE TABLE question_items (
     FOREIGN KEY (org_id, request_id) REFERENCES question_requests (org_id, id) ON DELETE CASCADE
 );
 
+CREATE TABLE attachments (
+    id          uuid PRIMARY KEY,
+    org_id      uuid NOT NULL,
+    request_id  uuid NOT NULL,
+    filename    text NOT NULL,
+    media_type  text NOT NULL,
+    size        integer NOT NULL,
+    data        bytea NOT NULL,
+    uploaded_at timestamptz NOT NULL,
+    uploaded_by text NOT NULL,
+    UNIQUE (org_id, id),
+    FOREIGN KEY (org_id, request_id) REFERENCES question_requests (org_id, id) ON DELETE CASCADE
+);
+CREATE INDEX attachments_request ON attachments (org_id, request_id);
+
 CREATE TABLE question_events (
     id         uuid PRIMARY KEY,
     org_id     uuid NOT NULL,
@@ -118,4 +133,9 @@ CREATE POLICY question_items_tenant ON question_items
 ALTER TABLE question_events ENABLE ROW LEVEL SECURITY;
 ALTER TABLE question_events FORCE ROW LEVEL SECURITY;
 CREATE POLICY question_events_tenant ON question_events
+    USING (org_id = aivet_org()) WITH CHECK (org_id = aivet_org());
+
+ALTER TABLE attachments ENABLE ROW LEVEL SECURITY;
+ALTER TABLE attachments FORCE ROW LEVEL SECURITY;
+CREATE POLICY attachments_tenant ON attachments
     USING (org_id = aivet_org()) WITH CHECK (org_id = aivet_org());

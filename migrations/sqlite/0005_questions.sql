@@ -80,6 +80,22 @@ CREATE TABLE question_items (
     FOREIGN KEY (org_id, request_id) REFERENCES question_requests (org_id, id) ON DELETE CASCADE
 ) STRICT;
 
+-- Documents attached to answers, by the vendor or by a member.
+CREATE TABLE attachments (
+    id          BLOB PRIMARY KEY NOT NULL,
+    org_id      BLOB NOT NULL,
+    request_id  BLOB NOT NULL,
+    filename    TEXT NOT NULL,
+    media_type  TEXT NOT NULL,
+    size        INTEGER NOT NULL,
+    data        BLOB NOT NULL,
+    uploaded_at TEXT NOT NULL,
+    uploaded_by TEXT NOT NULL,
+    UNIQUE (org_id, id),
+    FOREIGN KEY (org_id, request_id) REFERENCES question_requests (org_id, id) ON DELETE CASCADE
+) STRICT;
+CREATE INDEX attachments_request ON attachments (org_id, request_id);
+
 CREATE TABLE question_events (
     id         BLOB PRIMARY KEY NOT NULL,
     org_id     BLOB NOT NULL,

@@ -918,6 +918,25 @@ messages! {
         de: "Jemand anders hat die Fragen inzwischen geändert. Bitte laden Sie die Seite neu, um dessen Fassung zu sehen, und nehmen Sie Ihre Änderung erneut vor.",
         nb: "Noen andre har endret spørsmålene i mellomtiden. Last inn siden på nytt for å se deres versjon, og gjør endringen din på nytt.",
     }
+    ErrFileEmpty { en: "The file is empty.", de: "Die Datei ist leer.", nb: "Filen er tom." }
+    ErrFileTooLarge { en: "Files can be at most 10 MB.", de: "Dateien dürfen höchstens 10 MB groß sein.", nb: "Filer kan være på høyst 10 MB." }
+    ErrFileType {
+        en: "Please attach a PDF, an office document (Word, Excel, PowerPoint, OpenDocument), a text file or a saved mail (.eml, .msg).",
+        de: "Bitte hängen Sie ein PDF, ein Office-Dokument (Word, Excel, PowerPoint, OpenDocument), eine Textdatei oder eine gespeicherte E-Mail (.eml, .msg) an.",
+        nb: "Legg ved en PDF, et kontordokument (Word, Excel, PowerPoint, OpenDocument), en tekstfil eller en lagret e-post (.eml, .msg).",
+    }
+    ErrTooManyFiles { en: "At most 10 files per request.", de: "Höchstens 10 Dateien pro Anfrage.", nb: "Høyst 10 filer per forespørsel." }
+    AttachmentsTitle { en: "Attached documents", de: "Angehängte Dokumente", nb: "Vedlagte dokumenter" }
+    AttachFile { en: "Attach a document (optional)", de: "Dokument anhängen (optional)", nb: "Legg ved et dokument (valgfritt)" }
+    AttachFileHint {
+        en: "PDF, office document, text or saved mail; at most 10 MB.",
+        de: "PDF, Office-Dokument, Text oder gespeicherte E-Mail; höchstens 10 MB.",
+        nb: "PDF, kontordokument, tekst eller lagret e-post; høyst 10 MB.",
+    }
+    AttachOriginal { en: "Attach the original mail or document", de: "Original-E-Mail oder -Dokument anhängen", nb: "Legg ved den opprinnelige e-posten eller dokumentet" }
+    AttachUpload { en: "Upload", de: "Hochladen", nb: "Last opp" }
+    AttachedBy { en: "from {who}", de: "von {who}", nb: "fra {who}" }
+    PortalAttached { en: "The document {name} is attached.", de: "Das Dokument {name} ist angehängt.", nb: "Dokumentet {name} er lagt ved." }
 }
 
 #[cfg(test)]

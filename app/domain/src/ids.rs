@@ -53,4 +53,6 @@ id_type!(
     DataClassId,
     /// One written request of questions to one vendor contact.
     RequestId,
+    /// A document attached to a request's answers.
+    AttachmentId,
 );

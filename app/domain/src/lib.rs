@@ -5,6 +5,7 @@
 //! validate"), so that the store and the services only ever see valid data.
 
 pub mod account;
+pub mod attachments;
 pub mod i18n;
 pub mod ids;
 pub mod inventory;

@@ -30,6 +30,8 @@ pub struct Config {
     pub session_absolute_hours: i64,
     /// Largest accepted request body, in bytes.
     pub max_body_bytes: usize,
+    /// Largest accepted upload (documents attached to answers), in bytes.
+    pub max_upload_bytes: usize,
     /// `text` or `json`.
     pub log_format: String,
     /// SMTP server for outgoing mail; without it mails go to `data_dir/outbox`.
@@ -60,6 +62,7 @@ struct Layer {
     session_idle_minutes: Option<String>,
     session_absolute_hours: Option<String>,
     max_body_bytes: Option<String>,
+    max_upload_bytes: Option<String>,
     log_format: Option<String>,
     smtp_url: Option<String>,
     mail_from: Option<String>,
@@ -80,6 +83,7 @@ const KEYS: &[&str] = &[
     "session_idle_minutes",
     "session_absolute_hours",
     "max_body_bytes",
+    "max_upload_bytes",
     "log_format",
     "smtp_url",
     "mail_from",
@@ -254,6 +258,14 @@ impl Config {
             1024,
             64 * 1024 * 1024,
         )? as usize;
+        // Room for one 10 MB document plus the answers' text.
+        let max_upload_bytes = number(
+            "max_upload_bytes",
+            get("max_upload_bytes", &file.max_upload_bytes),
+            11 * 1024 * 1024,
+            1024,
+            64 * 1024 * 1024,
+        )? as usize;
         let log_format = get("log_format", &file.log_format).unwrap_or_else(|| "text".into());
         if !matches!(log_format.as_str(), "text" | "json") {
             return err("AIVET_LOG_FORMAT must be text or json");
@@ -318,6 +330,7 @@ impl Config {
             session_idle_minutes,
             session_absolute_hours,
             max_body_bytes,
+            max_upload_bytes,
             log_format,
         })
     }

@@ -2,6 +2,7 @@
 //! router and middleware, and runs it. Tests start it exactly as production
 //! does, on 127.0.0.1:0, through [`Application::build`].
 
+pub mod attachments;
 pub mod config;
 pub mod middleware;
 pub mod portal;

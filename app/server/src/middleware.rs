@@ -102,10 +102,21 @@ pub async fn security_headers(
     res
 }
 
+/// The routes that take documents: the vendor's answer page and a
+/// request's attachments.
+fn is_upload(path: &str) -> bool {
+    path.starts_with("/answer/")
+        || (path.starts_with("/requests/") && path.ends_with("/attachments"))
+}
+
 /// Refuses bodies over the configured size: at once when the length is
 /// declared, and while reading otherwise.
 pub async fn body_limit(State(state): State<AppState>, req: Request<Body>, next: Next) -> Response {
-    let max = state.config.max_body_bytes;
+    let max = if is_upload(req.uri().path()) {
+        state.config.max_upload_bytes
+    } else {
+        state.config.max_body_bytes
+    };
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)

@@ -12,8 +12,9 @@ use aivet_domain::{Lang, Msg};
 use aivet_services::ServiceError;
 use aivet_store::questions::PortalView;
 use aivet_web::ssr::RequestCtx;
-use axum::extract::{Path, Query};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::body::Body;
+use axum::extract::{FromRequest, Multipart, Path, Query};
+use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Form};
 use serde::Serialize;
@@ -103,6 +104,9 @@ fn texts(lang: Lang) -> HashMap<&'static str, &'static str> {
         ("earlier", Msg::EarlierAnswer.text(lang)),
         ("save_draft", Msg::PortalSaveDraft.text(lang)),
         ("submit", Msg::PortalSubmit.text(lang)),
+        ("attachments", Msg::AttachmentsTitle.text(lang)),
+        ("attach", Msg::AttachFile.text(lang)),
+        ("attach_hint", Msg::AttachFileHint.text(lang)),
     ])
 }
 
@@ -161,7 +165,7 @@ fn page(
     v: &PortalView,
     typed: Typed,
     errors: &[(&'static str, Msg)],
-    notice: Option<Msg>,
+    notice: Option<String>,
     problem: Option<Msg>,
     status: StatusCode,
 ) -> Response {
@@ -234,7 +238,9 @@ fn page(
         responder => r,
         responder_fields => responder_fields,
         has_errors => !errors.is_empty(),
-        notice => notice.map(|m| m.text(lang)),
+        notice => notice,
+        attachments => v.attachments.iter().map(|a| format!("{} ({} KB)", a.filename, (a.size + 1023) / 1024)).collect::<Vec<_>>(),
+        attachment_error => err("attachment"),
         problem => problem.map(|m| m.text(lang)),
     };
     finish(status, render(ctx))
@@ -284,8 +290,12 @@ pub async fn show(
 pub async fn save(
     Path(token): Path<String>,
     Extension(rc): Extension<RequestCtx>,
-    Form(fields): Form<Vec<(String, String)>>,
+    req: Request<Body>,
 ) -> Response {
+    let (fields, upload) = match read_form(req).await {
+        Ok(f) => f,
+        Err(status) => return (status, Msg::ErrFormInvalid.text(rc.lang)).into_response(),
+    };
     let get = |name: &str| {
         fields
             .iter()
@@ -332,9 +342,60 @@ pub async fn save(
         },
     };
     let submit = get("action") == "submit";
+    // A document is kept even when the answers still need work: browsers
+    // cannot keep a chosen file across a page with errors.
+    let mut attached = None;
+    if let Some((name, bytes)) = upload {
+        match rc.services.portal_attach(&token, &name, bytes).await {
+            Ok(info) => attached = Some(info.filename),
+            Err(ServiceError::Invalid(errors)) => {
+                return page(
+                    lang,
+                    &view,
+                    typed,
+                    &errors,
+                    None,
+                    None,
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
+            }
+            Err(ServiceError::Refused(m)) => {
+                return page(
+                    lang,
+                    &view,
+                    Typed::from_view(&view),
+                    &[],
+                    None,
+                    Some(m),
+                    StatusCode::CONFLICT,
+                )
+            }
+            Err(ServiceError::NotFound) => return invalid(lang, StatusCode::NOT_FOUND),
+            Err(e) => {
+                tracing::error!(request_id = %rc.request_id, error = ?e, "attaching a file failed");
+                return middleware::internal_error(&rc.request_id, rc.lang);
+            }
+        }
+    }
+    let view = match attached {
+        Some(_) => match rc.services.portal_view(&token).await {
+            Ok(Some(v)) => v,
+            _ => view,
+        },
+        None => view,
+    };
+    let notice_attached = attached.map(|name| Msg::PortalAttached.fill(lang, &[("name", &name)]));
     match rc.services.portal_save(&token, &form, submit).await {
         Ok(saved) => {
-            let notice = (!submit).then_some(Msg::PortalSaved);
+            let notice = [
+                (!submit).then(|| Msg::PortalSaved.text(lang).to_owned()),
+                notice_attached,
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ");
+            let notice = (!notice.is_empty()).then_some(notice);
             page(
                 lang,
                 &saved,
@@ -350,7 +411,7 @@ pub async fn save(
             &view,
             typed,
             &errors,
-            None,
+            notice_attached,
             None,
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
@@ -369,4 +430,41 @@ pub async fn save(
             middleware::internal_error(&rc.request_id, rc.lang)
         }
     }
+}
+
+/// A form's text fields, and the one file it may carry (name, bytes).
+pub type FormFields = (Vec<(String, String)>, Option<(String, Vec<u8>)>);
+
+/// Reads a form posted either URL-encoded or as multipart (with a file in
+/// the `attachment` field; an empty file input carries no file).
+pub async fn read_form(req: Request<Body>) -> Result<FormFields, StatusCode> {
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let Form(fields) = Form::<Vec<(String, String)>>::from_request(req, &())
+            .await
+            .map_err(|_| StatusCode::BAD_REQUEST)?;
+        return Ok((fields, None));
+    }
+    let mut m = Multipart::from_request(req, &())
+        .await
+        .map_err(|_| StatusCode::BAD_REQUEST)?;
+    let mut fields = Vec::new();
+    let mut file = None;
+    while let Some(field) = m.next_field().await.map_err(|e| e.status())? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "attachment" {
+            let filename = field.file_name().unwrap_or_default().to_owned();
+            let bytes = field.bytes().await.map_err(|e| e.status())?;
+            if !filename.is_empty() || !bytes.is_empty() {
+                file = Some((filename, bytes.to_vec()));
+            }
+        } else {
+            fields.push((name, field.text().await.map_err(|e| e.status())?));
+        }
+    }
+    Ok((fields, file))
 }

@@ -28,6 +28,8 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/services/import-template.csv"),
     ("GET", "/answer/{token}"),
     ("POST", "/answer/{token}"),
+    ("GET", "/attachments/{id}"),
+    ("POST", "/requests/{id}/attachments"),
 ];
 
 /// Every route the server answers, as (method, path): pages, server
@@ -86,6 +88,11 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/health", get(health))
         .route("/services/export.csv", get(export_csv))
         .route("/services/import-template.csv", get(import_template))
+        .route("/attachments/{id}", get(crate::attachments::download))
+        .route(
+            "/requests/{id}/attachments",
+            post(crate::attachments::upload),
+        )
         .route(
             "/answer/{token}",
             get(crate::portal::show).post(crate::portal::save),

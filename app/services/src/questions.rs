@@ -11,12 +11,12 @@ use aivet_domain::questions::{
     AnswerForm, DecisionForm, QuestionSet, QuestionSetForm, ReviewForm, SendForm,
     LINK_DAYS_AFTER_DEADLINE,
 };
-use aivet_domain::{Lang, Msg, RequestId, ServiceId, VendorId};
+use aivet_domain::{AttachmentId, Lang, Msg, RequestId, ServiceId, VendorId};
 use aivet_mail::{MailQuestion, QuestionsMail, Recipient};
 use aivet_store::inventory::{Contact, ServiceDetail};
 use aivet_store::questions::{
-    AssessmentState, NewItem, NewRequest, PortalView, QuestionEvent, RequestDetail, RequestRow,
-    SendOutcome,
+    AssessmentState, AttachmentInfo, NewAttachment, NewItem, NewRequest, PortalView, QuestionEvent,
+    RequestDetail, RequestRow, SendOutcome,
 };
 use aivet_store::{AuditEvent, StoreError, Tenant};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -513,6 +513,79 @@ impl Services {
             .map_err(closed)
     }
 
+    // --- attached documents ---
+
+    /// A member attaches the original mail or a document to a request.
+    pub async fn attach_file(
+        &self,
+        auth: &Auth,
+        id: RequestId,
+        filename: &str,
+        bytes: Vec<u8>,
+    ) -> Result<AttachmentInfo> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        // The request first: a foreign id is "not found" whatever the file.
+        self.store.request(t, id).await?;
+        let file = aivet_domain::attachments::check(filename, &bytes)
+            .map_err(|m| ServiceError::Invalid(vec![("attachment", m)]))?;
+        let event = AuditEvent::new(
+            "questions.file_attached",
+            format!("request={} file={:?}", id.0, file.filename),
+        );
+        self.store
+            .attach(
+                t,
+                id,
+                &NewAttachment {
+                    filename: file.filename,
+                    media_type: file.media_type.to_owned(),
+                    data: bytes,
+                    by: auth.user.name.clone(),
+                },
+                event,
+                self.clock.now(),
+            )
+            .await
+            .map_err(closed)
+    }
+
+    pub async fn attachment(
+        &self,
+        auth: &Auth,
+        id: AttachmentId,
+    ) -> Result<(AttachmentInfo, Vec<u8>)> {
+        Ok(self.store.attachment(auth.tenant()?, id).await?)
+    }
+
+    /// The vendor attaches a document through the answer link.
+    pub async fn portal_attach(
+        &self,
+        token: &str,
+        filename: &str,
+        bytes: Vec<u8>,
+    ) -> Result<AttachmentInfo> {
+        let view = self
+            .portal_view(token)
+            .await?
+            .ok_or(ServiceError::NotFound)?;
+        let file = aivet_domain::attachments::check(filename, &bytes)
+            .map_err(|m| ServiceError::Invalid(vec![("attachment", m)]))?;
+        self.store
+            .portal_attach(
+                &self.key.hash(ANSWER, token),
+                &NewAttachment {
+                    filename: file.filename,
+                    media_type: file.media_type.to_owned(),
+                    data: bytes,
+                    by: view.request.vendor_name.clone(),
+                },
+                self.clock.now(),
+            )
+            .await
+            .map_err(closed)
+    }
+
     // --- the question set ---
 
     pub async fn question_set(&self, auth: &Auth) -> Result<QuestionSet> {
@@ -620,6 +693,7 @@ struct Target {
 fn closed(e: StoreError) -> ServiceError {
     match e {
         StoreError::Closed => ServiceError::Refused(Msg::ErrRequestClosed),
+        StoreError::TooMany => ServiceError::Invalid(vec![("attachment", Msg::ErrTooManyFiles)]),
         other => other.into(),
     }
 }

@@ -53,6 +53,9 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A per-record limit was reached (e.g. files per request).
+    #[error("limit reached")]
+    TooMany,
     /// The request was submitted and is closed for changes.
     #[error("closed")]
     Closed,

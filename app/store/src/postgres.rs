@@ -40,6 +40,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("question_requests", "SELECT, INSERT, UPDATE"),
     ("question_items", "SELECT, INSERT, UPDATE"),
     ("question_events", "SELECT, INSERT"),
+    ("attachments", "SELECT, INSERT"),
     ("_sqlx_migrations", "SELECT"),
 ];
 

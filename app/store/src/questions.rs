@@ -5,7 +5,7 @@ use crate::{AuditEvent, NewMail, OptTs, OptUuid, Result, Tenant, Ts};
 use aivet_domain::questions::{
     AnswerDraft, Assessment, DecisionDraft, QuestionSet, RequestStatus, Review, ReviewDraft,
 };
-use aivet_domain::{Lang, MailId, RequestId, ServiceId};
+use aivet_domain::{AttachmentId, Lang, MailId, RequestId, ServiceId};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -123,11 +123,35 @@ impl TryFrom<OptReview> for Option<Review> {
     }
 }
 
+/// A file to attach.
+#[derive(Clone, Debug)]
+pub struct NewAttachment {
+    pub filename: String,
+    pub media_type: String,
+    pub data: Vec<u8>,
+    /// Who attached it, as the page shows it.
+    pub by: String,
+}
+
+/// An attached file, without its content.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct AttachmentInfo {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: AttachmentId,
+    pub filename: String,
+    pub media_type: String,
+    pub size: i64,
+    #[sqlx(try_from = "Ts")]
+    pub uploaded_at: DateTime<Utc>,
+    pub uploaded_by: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RequestDetail {
     pub request: RequestRow,
     pub service_name: String,
     pub items: Vec<Item>,
+    pub attachments: Vec<AttachmentInfo>,
 }
 
 /// What the vendor's answer page shows.
@@ -137,6 +161,7 @@ pub struct PortalView {
     pub service_name: String,
     pub request: RequestRow,
     pub items: Vec<Item>,
+    pub attachments: Vec<AttachmentInfo>,
 }
 
 /// One step of a service's exchange with its vendors.
@@ -235,6 +260,24 @@ pub trait QuestionStore {
         event: AuditEvent,
         now: DateTime<Utc>,
     ) -> Result<()>;
+    /// Attaches a file through the answer link (until submitted).
+    async fn portal_attach(
+        &self,
+        token_hash: &[u8],
+        file: &NewAttachment,
+        now: DateTime<Utc>,
+    ) -> Result<AttachmentInfo>;
+    /// A member attaches a file (the original mail or document).
+    async fn attach(
+        &self,
+        t: &Tenant,
+        id: RequestId,
+        file: &NewAttachment,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<AttachmentInfo>;
+    /// An attached file with its content.
+    async fn attachment(&self, t: &Tenant, id: AttachmentId) -> Result<(AttachmentInfo, Vec<u8>)>;
     async fn revoke_request(
         &self,
         t: &Tenant,

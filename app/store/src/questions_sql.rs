@@ -2,11 +2,11 @@
 // PostgreSQL like `shared.rs` (included after it).
 
 use crate::questions::{
-    AssessmentState, Item, NewRequest, PortalView, QuestionEvent, QuestionStore, RequestDetail, RequestRow,
+    AssessmentState, AttachmentInfo, Item, NewAttachment, NewRequest, PortalView, QuestionEvent, QuestionStore, RequestDetail, RequestRow,
     SendOutcome,
 };
 use aivet_domain::questions::{AnswerDraft, DecisionDraft, QuestionSet, ReviewDraft};
-use aivet_domain::RequestId;
+use aivet_domain::{AttachmentId, RequestId};
 
 const REQUEST_COLUMNS: &str = "SELECT r.id, r.service_id, r.vendor_name, r.recipient_name, r.recipient_email, r.lang,
         r.deadline, r.set_version, r.previous_id, r.expires_at, r.revoked_at, r.mail_id, r.sent_by, r.sent_at, r.status, r.saved_at,
@@ -35,6 +35,53 @@ async fn items_of(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<Vec<Item>> {
         .bind(id.0)
         .fetch_all(&mut **tx)
         .await?)
+}
+
+const ATTACHMENT_COLUMNS: &str = "SELECT id, filename, media_type, CAST(size AS BIGINT) AS size, uploaded_at, uploaded_by FROM attachments";
+
+async fn attachments_of(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<Vec<AttachmentInfo>> {
+    Ok(sqlx::query_as::<_, AttachmentInfo>(&format!(
+        "{ATTACHMENT_COLUMNS} WHERE org_id = $1 AND request_id = $2 ORDER BY uploaded_at, id"
+    ))
+    .bind(org.0)
+    .bind(id.0)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+async fn insert_attachment(tx: &mut Tx, org: OrgId, id: RequestId, file: &NewAttachment, now: DateTime<Utc>) -> Result<AttachmentInfo> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM attachments WHERE org_id = $1 AND request_id = $2")
+        .bind(org.0)
+        .bind(id.0)
+        .fetch_one(&mut **tx)
+        .await?;
+    if count >= aivet_domain::attachments::MAX_PER_REQUEST {
+        return Err(StoreError::TooMany);
+    }
+    let info = AttachmentInfo {
+        id: AttachmentId(Uuid::new_v4()),
+        filename: file.filename.clone(),
+        media_type: file.media_type.clone(),
+        size: file.data.len() as i64,
+        uploaded_at: Ts::from(now).0,
+        uploaded_by: file.by.clone(),
+    };
+    sqlx::query(
+        "INSERT INTO attachments (id, org_id, request_id, filename, media_type, size, data, uploaded_at, uploaded_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(info.id.0)
+    .bind(org.0)
+    .bind(id.0)
+    .bind(&info.filename)
+    .bind(&info.media_type)
+    .bind(info.size as i32)
+    .bind(&file.data)
+    .bind(Ts::from(now))
+    .bind(&info.uploaded_by)
+    .execute(&mut **tx)
+    .await?;
+    Ok(info)
 }
 
 /// The display name of a member, for the timeline.
@@ -155,7 +202,8 @@ async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalVie
     .fetch_one(&mut **tx)
     .await?;
     let items = items_of(tx, org, id).await?;
-    Ok(PortalView { org_name, service_name, request, items })
+    let attachments = attachments_of(tx, org, id).await?;
+    Ok(PortalView { org_name, service_name, request, items, attachments })
 }
 
 #[async_trait::async_trait]
@@ -330,8 +378,9 @@ impl QuestionStore for ThisStore {
             .fetch_one(&mut *tx)
             .await?;
         let items = items_of(&mut tx, t.org_id(), id).await?;
+        let attachments = attachments_of(&mut tx, t.org_id(), id).await?;
         tx.commit().await?;
-        Ok(RequestDetail { request, service_name, items })
+        Ok(RequestDetail { request, service_name, items, attachments })
     }
 
     async fn question_events(&self, t: &Tenant, service: ServiceId) -> Result<Vec<QuestionEvent>> {
@@ -461,6 +510,48 @@ impl QuestionStore for ThisStore {
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn portal_attach(&self, token_hash: &[u8], file: &NewAttachment, now: DateTime<Utc>) -> Result<AttachmentInfo> {
+        let mut tx = self.write(Scope::RequestToken(token_hash)).await?;
+        let (org, id) = open_request_by_token(&mut tx, token_hash, now).await?.ok_or(StoreError::NotFound)?;
+        Self::rescope(&mut tx, Scope::Org(org, None)).await?;
+        let request = request_row(&mut tx, org, id).await?;
+        if request.status == aivet_domain::questions::RequestStatus::Submitted {
+            return Err(StoreError::Closed);
+        }
+        let info = insert_attachment(&mut tx, org, id, file, now).await?;
+        let event = AuditEvent::new("questions.file_attached", format!("request={} file={:?} via=portal", id.0, info.filename));
+        insert_audit(&mut tx, org, None, &event, now).await?;
+        tx.commit().await?;
+        Ok(info)
+    }
+
+    async fn attach(&self, t: &Tenant, id: RequestId, file: &NewAttachment, event: AuditEvent, now: DateTime<Utc>) -> Result<AttachmentInfo> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        request_row(&mut tx, org, id).await?;
+        let info = insert_attachment(&mut tx, org, id, file, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(info)
+    }
+
+    async fn attachment(&self, t: &Tenant, id: AttachmentId) -> Result<(AttachmentInfo, Vec<u8>)> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let info = sqlx::query_as::<_, AttachmentInfo>(&format!("{ATTACHMENT_COLUMNS} WHERE org_id = $1 AND id = $2"))
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let (data,): (Vec<u8>,) = sqlx::query_as("SELECT data FROM attachments WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok((info, data))
     }
 
     async fn revoke_request(&self, t: &Tenant, id: RequestId, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {

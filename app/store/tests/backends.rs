@@ -107,6 +107,7 @@ const TENANT_TABLES: &[&str] = &[
     "question_requests",
     "question_items",
     "question_events",
+    "attachments",
 ];
 
 #[tokio::test]

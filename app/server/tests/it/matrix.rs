@@ -31,6 +31,7 @@ struct World {
     /// A request B sent (open), and the link of another one B withdrew.
     b_request: String,
     b_dead_answer_token: String,
+    b_attachment: String,
 }
 
 /// Strings that must never reach A.
@@ -56,7 +57,9 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_service.clone(),
         w.b_data_class.clone(),
         w.b_request.clone(),
+        w.b_attachment.clone(),
         "Beta Contact".into(),
+        "beta-answers.pdf".into(),
     ]
 }
 
@@ -179,7 +182,27 @@ async fn world(b: Db) -> Option<World> {
     let (b_vendor, b_contact, b_service, b_data_class) = b_inventory(&app, &b_owner).await;
     let a_vendor = create_vendor(&app, &a, "Alpha Vendor", "application").await;
     let (b_request, b_dead_answer_token) = b_requests(&app, &b_owner, &b_service, &b_contact).await;
+    let (s, _) = crate::questions::upload(
+        &app,
+        &b_owner,
+        &b_request,
+        ("beta-answers.pdf", b"%PDF-beta"),
+    )
+    .await;
+    assert_eq!(s, 303);
+    let detail: serde_json::Value = app
+        .call(
+            &b_owner,
+            "request_detail",
+            &[("request_id", b_request.as_str())],
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let b_attachment = detail["attachments"][0]["id"].as_str().unwrap().to_owned();
     Some(World {
+        b_attachment,
         b_request,
         b_dead_answer_token,
         a_vendor,
@@ -536,6 +559,18 @@ fn matrix() -> BTreeMap<String, Probe> {
     );
     add(
         "GET /requests/{id}",
+        ForeignPath {
+            b_id: |w| w.b_request.clone(),
+        },
+    );
+    add(
+        "GET /attachments/{id}",
+        ForeignPath {
+            b_id: |w| w.b_attachment.clone(),
+        },
+    );
+    add(
+        "POST /requests/{id}/attachments",
         ForeignPath {
             b_id: |w| w.b_request.clone(),
         },
@@ -1043,6 +1078,11 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         "nothing sent in B's name"
     );
     assert_eq!(store.question_set(&b_tenant).await.unwrap().version, 0);
+    assert_eq!(
+        b_req.attachments.len(),
+        1,
+        "no file attached to B's request by A"
+    );
     let a_set = store.question_set(&a_tenant).await.unwrap();
     assert_eq!(a_set.version, 1, "A's set change landed in A");
 }

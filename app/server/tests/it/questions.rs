@@ -131,6 +131,57 @@ async fn post_answers(app: &TestApp, token: &str, fields: &[(&str, &str)]) -> (u
     (r.status().as_u16(), r.text().await.unwrap())
 }
 
+/// Posts the answer form as a browser does when it carries a file.
+async fn post_with_file(
+    app: &TestApp,
+    token: &str,
+    fields: &[(&str, &str)],
+    file: (&str, &[u8]),
+) -> (u16, String) {
+    let mut form = reqwest::multipart::Form::new();
+    for (k, v) in fields {
+        form = form.text(k.to_string(), v.to_string());
+    }
+    form = form.part(
+        "attachment",
+        reqwest::multipart::Part::bytes(file.1.to_vec()).file_name(file.0.to_owned()),
+    );
+    let r = vendor_browser()
+        .post(app.url(&format!("/answer/{token}")))
+        .header("origin", &app.base)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+/// A member uploads a file to a request; returns the redirect target.
+pub async fn upload(
+    app: &TestApp,
+    c: &Client,
+    request: &str,
+    file: (&str, &[u8]),
+) -> (u16, String) {
+    let form = reqwest::multipart::Form::new().part(
+        "attachment",
+        reqwest::multipart::Part::bytes(file.1.to_vec()).file_name(file.0.to_owned()),
+    );
+    let r = c
+        .post(app.url(&format!("/requests/{request}/attachments")))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    let location = r
+        .headers()
+        .get("location")
+        .map(|l| l.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, location)
+}
+
 async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     let mut sink = Sink::start().await;
     let Some(app) = TestApp::spawn_with(
@@ -291,6 +342,35 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
         .await;
     assert!(page.contains("Separate KV caches per customer."));
 
+    // A document comes along with a draft; a web page posing as one does not.
+    let (s, page) = post_with_file(
+        &app,
+        &token,
+        &[
+            ("lang", "en"),
+            ("action", "draft"),
+            ("answer0", "Separate KV caches per customer."),
+        ],
+        ("Isolation whitepaper.pdf", b"%PDF-1.7 isolation"),
+    )
+    .await;
+    assert_eq!(s, 200, "{page}");
+    assert!(page.contains("The document Isolation whitepaper.pdf is attached."));
+    let (s, page) = post_with_file(
+        &app,
+        &token,
+        &[
+            ("lang", "en"),
+            ("action", "draft"),
+            ("answer0", "Kept while the file is refused."),
+        ],
+        ("whitepaper.pdf", b"<html><script>alert(1)</script>"),
+    )
+    .await;
+    assert_eq!(s, 422);
+    assert!(page.contains("Please attach a PDF"));
+    assert!(page.contains("Kept while the file is refused."));
+
     // A submission with gaps: every problem named, everything typed kept, nothing saved.
     let mut answers: Vec<(String, String)> = (0..6)
         .map(|i| (format!("answer{i}"), format!("Answer {i} <b>&amp;</b>")))
@@ -337,6 +417,30 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     assert_eq!(d["items"][3]["answer"], answer3);
     assert_eq!(d["responder"], "Dana Scully, CISO, dana@chatco.example");
     assert_eq!(d["answered_via"], "portal");
+    // The vendor's document, as a download.
+    assert_eq!(d["attachments"].as_array().unwrap().len(), 1, "{d}");
+    let att = d["attachments"][0]["id"].as_str().unwrap();
+    let r = owner
+        .get(app.url(&format!("/attachments/{att}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "application/pdf");
+    assert!(r.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .starts_with("attachment; filename=\"Isolation whitepaper.pdf\""));
+    assert_eq!(r.bytes().await.unwrap().as_ref(), b"%PDF-1.7 isolation");
+    // No more files once submitted.
+    let (s, _) = post_with_file(
+        &app,
+        &token,
+        &[("action", "draft")],
+        ("late.pdf", b"%PDF-late"),
+    )
+    .await;
+    assert_eq!(s, 409);
     assert_eq!(
         overview(&app, &owner, &service).await["assessment"],
         "answered"

@@ -115,7 +115,17 @@ pub struct ItemView {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AttachmentView {
+    pub id: aivet_domain::AttachmentId,
+    pub filename: String,
+    pub size: i64,
+    pub uploaded_by: String,
+    pub uploaded_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RequestView {
+    pub attachments: Vec<AttachmentView>,
     pub row: RequestRowView,
     pub service_id: ServiceId,
     pub service_name: String,
@@ -277,6 +287,17 @@ pub async fn request_detail(request_id: String) -> Result<RequestView, AppError>
     let now = c.services.clock.now();
     let r = &d.request;
     Ok(RequestView {
+        attachments: d
+            .attachments
+            .iter()
+            .map(|a| AttachmentView {
+                id: a.id,
+                filename: a.filename.clone(),
+                size: a.size,
+                uploaded_by: a.uploaded_by.clone(),
+                uploaded_at: a.uploaded_at,
+            })
+            .collect(),
         row: row_view(r, now),
         service_id: r.service_id,
         service_name: d.service_name.clone(),

@@ -403,8 +403,51 @@ fn RequestBody(d: RequestView) -> impl IntoView {
             </dl>
         </section>
         {d.can_edit.then(|| view! { <RequestActions d=d.clone()/> })}
+        <Attachments d=d.clone()/>
         {items}
     }
+}
+
+/// The documents attached to a request, and (for editors) a plain upload
+/// form that works without JavaScript.
+#[component]
+fn Attachments(d: RequestView) -> impl IntoView {
+    let problem = crate::pages::vendors::query_value("upload_error");
+    let list = d
+        .attachments
+        .iter()
+        .map(|a| {
+            view! {
+                <li>
+                    <a href=format!("/attachments/{}", a.id) download="">{a.filename.clone()}</a>
+                    " "<span class="muted">{format!("({} KB) · ", (a.size + 1023) / 1024)}
+                    {Msg::AttachedBy.fill(lang(), &[("who", &a.uploaded_by)])}" · "{date(a.uploaded_at)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let show = d.can_edit || !d.attachments.is_empty();
+    show.then(|| view! {
+        <section class="panel" id="attachments" aria-labelledby="attachments-title">
+            <h2 id="attachments-title">{t(Msg::AttachmentsTitle)}</h2>
+            {(!d.attachments.is_empty()).then(|| view! { <ul id="attachment-list">{list}</ul> })}
+            {d.can_edit.then(|| view! {
+                <form method="post" enctype="multipart/form-data" class="form" id="upload-form"
+                    action=format!("/requests/{}/attachments", d.row.id.0)>
+                    {move || aivet_domain::Msg::from_key(&problem.get()).map(|m| view! {
+                        <div class="alert error" role="alert" id="upload-error">{t(m)}</div>
+                    })}
+                    <div class="field">
+                        <label for="f-attachment">{t(Msg::AttachOriginal)}</label>
+                        <p class="hint" id="f-attachment-hint">{t(Msg::AttachFileHint)}</p>
+                        <input id="f-attachment" name="attachment" type="file" aria-describedby="f-attachment-hint"
+                            accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.txt,.csv,.eml,.msg"/>
+                    </div>
+                    <button type="submit" class="button secondary" id="upload-file">{t(Msg::AttachUpload)}</button>
+                </form>
+            })}
+        </section>
+    })
 }
 
 #[component]
