@@ -937,6 +937,8 @@ messages! {
     AttachUpload { en: "Upload", de: "Hochladen", nb: "Last opp" }
     AttachedBy { en: "from {who}", de: "von {who}", nb: "fra {who}" }
     PortalAttached { en: "The document {name} is attached.", de: "Das Dokument {name} ist angehängt.", nb: "Dokumentet {name} er lagt ved." }
+    DashAwaiting { en: "Waiting for vendor answers", de: "Warten auf Antworten der Anbieter", nb: "Venter på svar fra leverandører" }
+    DashToReview { en: "Answers to review", de: "Antworten zu prüfen", nb: "Svar som skal vurderes" }
 }
 
 #[cfg(test)]

@@ -256,6 +256,13 @@ pub struct InventoryCounts {
     pub open_findings: i64,
     /// Findings written down with a status other than unknown.
     pub known_findings: i64,
+    /// Services in use or on trial whose vendors have been asked (in any
+    /// state after "not asked").
+    pub asked_any: i64,
+    /// … still waiting for an answer.
+    pub awaiting_answer: i64,
+    /// … answered, and the answers not yet decided on.
+    pub to_review: i64,
 }
 
 /// A vendor the import creates because no vendor of that name exists yet.

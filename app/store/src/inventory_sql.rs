@@ -859,9 +859,13 @@ impl InventoryStore for ThisStore {
     async fn inventory_counts(&self, t: &Tenant) -> Result<InventoryCounts> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         // One pass over the active services, grouped by status.
-        let by_status: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+        type ByStatus = (String, i64, i64, i64, i64, i64, i64);
+        let by_status: Vec<ByStatus> = sqlx::query_as(
             "SELECT status, COUNT(*), COALESCE(SUM(CASE WHEN personal THEN 1 ELSE 0 END), 0),
-                    COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0)
+                    COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0),
+                    COALESCE(SUM(CASE WHEN assessment <> 'not_asked' THEN 1 ELSE 0 END), 0),
+                    COALESCE(SUM(CASE WHEN assessment = 'asked' THEN 1 ELSE 0 END), 0),
+                    COALESCE(SUM(CASE WHEN assessment = 'answered' THEN 1 ELSE 0 END), 0)
              FROM services WHERE org_id = $1 AND archived_at IS NULL GROUP BY status",
         )
         .bind(t.org_id().0)
@@ -880,7 +884,7 @@ impl InventoryStore for ThisStore {
             known_findings,
             ..Default::default()
         };
-        for (status, count, personal, open) in by_status {
+        for (status, count, personal, open, asked_any, awaiting, to_review) in by_status {
             match status.as_str() {
                 "in_use" => n.in_use = count,
                 "trial" => n.trial = count,
@@ -890,6 +894,9 @@ impl InventoryStore for ThisStore {
             if status != "retired" {
                 n.personal += personal;
                 n.open_findings += open;
+                n.asked_any += asked_any;
+                n.awaiting_answer += awaiting;
+                n.to_review += to_review;
             }
         }
         Ok(n)

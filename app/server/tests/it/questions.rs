@@ -231,6 +231,12 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     assert_eq!(o["requests"].as_array().unwrap().len(), 1, "{o}");
     assert_eq!(o["assessment"], "asked");
     assert_eq!(o["follow_up_on"], "2026-12-14", "follow-up date = deadline");
+    let dash = json(app.call(&owner, "dashboard_data", &[]).await).await;
+    assert_eq!(
+        (dash["awaiting_answer"].as_i64(), dash["to_review"].as_i64()),
+        (Some(1), Some(0)),
+        "{dash}"
+    );
     let mails = app.settings(&owner).await["mail"]["mails"].clone();
     let question_mails = mails
         .as_array()

@@ -157,6 +157,9 @@ pub struct DashboardView {
     pub personal: i64,
     pub open_findings: i64,
     pub known_findings: i64,
+    pub asked_any: i64,
+    pub awaiting_answer: i64,
+    pub to_review: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -243,6 +246,9 @@ pub async fn dashboard_data() -> Result<DashboardView, AppError> {
         personal: n.personal,
         open_findings: n.open_findings,
         known_findings: n.known_findings,
+        asked_any: n.asked_any,
+        awaiting_answer: n.awaiting_answer,
+        to_review: n.to_review,
     })
 }
 

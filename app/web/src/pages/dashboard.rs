@@ -62,12 +62,19 @@ fn Overview(d: DashboardView) -> impl IntoView {
             d.open_findings,
             "/services",
         ),
+        (
+            "awaiting",
+            Msg::DashAwaiting,
+            d.awaiting_answer,
+            "/services",
+        ),
+        ("to-review", Msg::DashToReview, d.to_review, "/services"),
         ("vendors", Msg::DashVendors, d.vendors, "/vendors"),
     ];
     let cards = figures
         .into_iter()
         .map(|(id, label, n, href)| {
-            let attention = matches!(id, "personal" | "open-findings") && n > 0;
+            let attention = matches!(id, "personal" | "open-findings" | "to-review") && n > 0;
             view! {
                 <a class="figure" href=href id=format!("count-{id}") class:attention=attention>
                     <span class="figure-n">{n}</span>
@@ -76,13 +83,18 @@ fn Overview(d: DashboardView) -> impl IntoView {
             }
         })
         .collect_view();
-    // Steps 1 and 2 are the inventory's; the others arrive with questions,
-    // decisions and follow-ups.
-    let done = [services > 0, d.known_findings > 0, false, false, false];
+    // Steps 4 and 5 arrive with decisions on data classes and follow-ups.
+    let done = [
+        services > 0,
+        d.known_findings > 0,
+        d.asked_any > 0,
+        false,
+        false,
+    ];
     let steps = [
         (Msg::Step1Title, Msg::Step1Text, "/services/new"),
         (Msg::Step2Title, Msg::Step2Text, "/services"),
-        (Msg::Step3Title, Msg::Step3Text, "/vendors"),
+        (Msg::Step3Title, Msg::Step3Text, "/services"),
         (Msg::Step4Title, Msg::Step4Text, "/services"),
         (Msg::Step5Title, Msg::Step5Text, "/follow-ups"),
     ];
