@@ -176,15 +176,19 @@ async fn pages(quick: bool) {
             },
         ),
     );
-    let app = Application::build_with_routes(
-        config,
-        listener,
-        Arc::new(SystemClock),
-        Limits::default(),
-        ceiling,
-    )
-    .await
-    .unwrap();
+    // The answer-link limiter still runs on every request, with a window
+    // short enough that it never refuses the load generator.
+    let limits = Limits {
+        answer_links_per_client: aivet_services::RateLimiter::new(
+            usize::MAX,
+            chrono::Duration::seconds(1),
+        ),
+        ..Limits::default()
+    };
+    let app =
+        Application::build_with_routes(config, listener, Arc::new(SystemClock), limits, ceiling)
+            .await
+            .unwrap();
     let services = app.services().clone();
     tokio::spawn(app.run_until_stopped());
     let c = signed_in(&base).await;
@@ -236,12 +240,104 @@ async fn pages(quick: bool) {
                 "service list by last change",
                 "/services?sort=updated".to_owned(),
             ),
-            ("service page", detail),
+            ("service page", detail.clone()),
         ] {
             measure(&c, &base, &captured, &format!("{name} {n}"), &path, secs).await;
         }
+        if n == 500 {
+            // The vendor's answer page does not grow with N: once is enough.
+            let token = answer_token(&c, &base, &detail, &data).await;
+            let vendor = reqwest::Client::new();
+            measure(
+                &vendor,
+                &base,
+                &captured,
+                "vendor answer page",
+                &format!("/answer/{token}"),
+                secs,
+            )
+            .await;
+        }
     }
     let _ = std::fs::remove_dir_all(data);
+}
+
+/// Sends the questions about the service at `service_path` to a new
+/// contact of its vendor and returns the answer link's token from the mail
+/// written to the outbox folder.
+async fn answer_token(
+    c: &reqwest::Client,
+    base: &str,
+    service_path: &str,
+    data: &std::path::Path,
+) -> String {
+    let service = service_path.trim_start_matches("/services/");
+    let call = |name: &str, form: Vec<(&str, String)>| {
+        c.post(format!("{base}/api/{name}"))
+            .header("origin", base)
+            .form(&form)
+            .send()
+    };
+    let detail: serde_json::Value = call("service_detail", vec![("service_id", service.into())])
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let vendor = detail["vendor"]["id"].as_str().unwrap().to_owned();
+    call(
+        "add_contact",
+        vec![
+            ("vendor_id", vendor.clone()),
+            ("contact[name]", "Bench Contact".into()),
+            ("contact[email]", "bench@vendor.example".into()),
+            ("contact[lang]", "en".into()),
+            ("contact[role]", "security".into()),
+        ],
+    )
+    .await
+    .unwrap();
+    let v: serde_json::Value = call("vendor_detail", vec![("vendor_id", vendor)])
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let contact = v["contacts"][0]["id"].as_str().unwrap().to_owned();
+    let r = call(
+        "send_questions",
+        vec![
+            ("service_id", service.into()),
+            ("form[send_key]", uuid::Uuid::new_v4().simple().to_string()),
+            ("form[contacts][0]", contact),
+            (
+                "form[deadline]",
+                (chrono::Utc::now().date_naive() + chrono::Duration::days(14)).to_string(),
+            ),
+        ],
+    )
+    .await
+    .unwrap();
+    assert!(
+        r.status().is_success() || r.status().is_redirection(),
+        "send: {}",
+        r.status()
+    );
+    let outbox = data.join("outbox");
+    for _ in 0..10_000 {
+        for entry in std::fs::read_dir(&outbox).into_iter().flatten().flatten() {
+            let data = std::fs::read(entry.path()).unwrap_or_default();
+            let text = mailparse::parse_mail(&data)
+                .ok()
+                .and_then(|m| m.subparts.first().and_then(|p| p.get_body().ok()))
+                .unwrap_or_default();
+            if let Some(pos) = text.find("/answer/") {
+                return text[pos + 8..pos + 8 + 43].to_owned();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("no answer link in {}", outbox.display());
 }
 
 /// One page next to its ceiling: the same bytes from memory, same middleware.
