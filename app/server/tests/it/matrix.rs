@@ -274,25 +274,7 @@ async fn used_reset_token(app: &TestApp, email: &str) -> String {
         .call(&app.client(), "request_password_reset", &[("email", email)])
         .await;
     assert!(accepted(&r));
-    let dir = app.data_dir.join("outbox");
-    let mut token = None;
-    for _ in 0..5000 {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let data = std::fs::read(entry.path()).unwrap_or_default();
-            let text = mailparse::parse_mail(&data)
-                .ok()
-                .and_then(|m| m.subparts.first().and_then(|p| p.get_body().ok()))
-                .unwrap_or_default();
-            if let Some(pos) = text.find("/reset-password/") {
-                token = Some(text[pos + 16..pos + 16 + 43].to_owned());
-            }
-        }
-        if token.is_some() {
-            break;
-        }
-        tokio::task::yield_now().await;
-    }
-    let token = token.expect("the reset mail was written");
+    let token = tokens_in_outbox(app, "/reset-password/", 1).await.remove(0);
     let r = app
         .call(
             &app.client(),

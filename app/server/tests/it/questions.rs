@@ -131,6 +131,18 @@ async fn post_answers(app: &TestApp, token: &str, fields: &[(&str, &str)]) -> (u
     (r.status().as_u16(), r.text().await.unwrap())
 }
 
+/// A multipart form with text fields and one file in `attachment`.
+fn file_form(fields: &[(&str, &str)], file: (&str, &[u8])) -> reqwest::multipart::Form {
+    let mut form = reqwest::multipart::Form::new();
+    for (k, v) in fields {
+        form = form.text(k.to_string(), v.to_string());
+    }
+    form.part(
+        "attachment",
+        reqwest::multipart::Part::bytes(file.1.to_vec()).file_name(file.0.to_owned()),
+    )
+}
+
 /// Posts the answer form as a browser does when it carries a file.
 async fn post_with_file(
     app: &TestApp,
@@ -138,14 +150,7 @@ async fn post_with_file(
     fields: &[(&str, &str)],
     file: (&str, &[u8]),
 ) -> (u16, String) {
-    let mut form = reqwest::multipart::Form::new();
-    for (k, v) in fields {
-        form = form.text(k.to_string(), v.to_string());
-    }
-    form = form.part(
-        "attachment",
-        reqwest::multipart::Part::bytes(file.1.to_vec()).file_name(file.0.to_owned()),
-    );
+    let form = file_form(fields, file);
     let r = vendor_browser()
         .post(app.url(&format!("/answer/{token}")))
         .header("origin", &app.base)
@@ -163,10 +168,7 @@ pub async fn upload(
     request: &str,
     file: (&str, &[u8]),
 ) -> (u16, String) {
-    let form = reqwest::multipart::Form::new().part(
-        "attachment",
-        reqwest::multipart::Part::bytes(file.1.to_vec()).file_name(file.0.to_owned()),
-    );
+    let form = file_form(&[], file);
     let r = c
         .post(app.url(&format!("/requests/{request}/attachments")))
         .multipart(form)

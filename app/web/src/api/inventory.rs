@@ -177,7 +177,7 @@ pub struct ImportPlanView {
 }
 
 #[cfg(feature = "ssr")]
-fn parse_id<T: std::str::FromStr>(s: &str) -> Result<T, AppError> {
+pub(crate) fn parse_id<T: std::str::FromStr>(s: &str) -> Result<T, AppError> {
     s.parse().map_err(|_| service_error(ServiceError::NotFound))
 }
 

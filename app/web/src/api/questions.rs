@@ -14,14 +14,9 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "ssr")]
+use super::inventory::parse_id;
+#[cfg(feature = "ssr")]
 use crate::ssr::{auth, ctx, done, service_error};
-#[cfg(feature = "ssr")]
-use aivet_services::ServiceError;
-
-#[cfg(feature = "ssr")]
-fn parse_id<T: std::str::FromStr>(s: &str) -> Result<T, AppError> {
-    s.parse().map_err(|_| service_error(ServiceError::NotFound))
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RequestRowView {
