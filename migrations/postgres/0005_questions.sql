@@ -61,6 +61,19 @@ CREATE TABLE question_requests (
 CREATE INDEX question_requests_service ON question_requests (org_id, service_id, sent_at);
 CREATE INDEX question_requests_send ON question_requests (org_id, send_key);
 
+-- The services a request asks about (one, or several of the same vendor's),
+-- in the order the mail names them; the first is the request's service_id.
+CREATE TABLE question_request_services (
+    org_id     uuid NOT NULL,
+    request_id uuid NOT NULL,
+    service_id uuid NOT NULL,
+    position   integer NOT NULL,
+    PRIMARY KEY (org_id, request_id, service_id),
+    FOREIGN KEY (org_id, request_id) REFERENCES question_requests (org_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (org_id, service_id) REFERENCES services (org_id, id) ON DELETE CASCADE
+);
+CREATE INDEX question_request_services_service ON question_request_services (org_id, service_id);
+
 CREATE TABLE question_items (
     org_id         uuid NOT NULL,
     request_id     uuid NOT NULL,
@@ -138,4 +151,9 @@ CREATE POLICY question_events_tenant ON question_events
 ALTER TABLE attachments ENABLE ROW LEVEL SECURITY;
 ALTER TABLE attachments FORCE ROW LEVEL SECURITY;
 CREATE POLICY attachments_tenant ON attachments
+    USING (org_id = aivet_org()) WITH CHECK (org_id = aivet_org());
+
+ALTER TABLE question_request_services ENABLE ROW LEVEL SECURITY;
+ALTER TABLE question_request_services FORCE ROW LEVEL SECURITY;
+CREATE POLICY question_request_services_tenant ON question_request_services
     USING (org_id = aivet_org()) WITH CHECK (org_id = aivet_org());

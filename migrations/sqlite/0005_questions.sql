@@ -62,6 +62,19 @@ CREATE TABLE question_requests (
 CREATE INDEX question_requests_service ON question_requests (org_id, service_id, sent_at);
 CREATE INDEX question_requests_send ON question_requests (org_id, send_key);
 
+-- The services a request asks about (one, or several of the same vendor's),
+-- in the order the mail names them; the first is the request's service_id.
+CREATE TABLE question_request_services (
+    org_id     BLOB NOT NULL,
+    request_id BLOB NOT NULL,
+    service_id BLOB NOT NULL,
+    position   INTEGER NOT NULL,
+    PRIMARY KEY (org_id, request_id, service_id),
+    FOREIGN KEY (org_id, request_id) REFERENCES question_requests (org_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (org_id, service_id) REFERENCES services (org_id, id) ON DELETE CASCADE
+) STRICT;
+CREATE INDEX question_request_services_service ON question_request_services (org_id, service_id);
+
 CREATE TABLE question_items (
     org_id         BLOB NOT NULL,
     request_id     BLOB NOT NULL,

@@ -939,6 +939,10 @@ messages! {
     PortalAttached { en: "The document {name} is attached.", de: "Das Dokument {name} ist angehängt.", nb: "Dokumentet {name} er lagt ved." }
     DashAwaiting { en: "Waiting for vendor answers", de: "Warten auf Antworten der Anbieter", nb: "Venter på svar fra leverandører" }
     DashToReview { en: "Answers to review", de: "Antworten zu prüfen", nb: "Svar som skal vurderes" }
+    ErrChooseService { en: "Please choose at least one service.", de: "Bitte wählen Sie mindestens einen Dienst.", nb: "Velg minst én tjeneste." }
+    AskVendorTitle { en: "Ask the vendor about its services", de: "Anbieter zu seinen Diensten befragen", nb: "Spør leverandøren om tjenestene deres" }
+    AskServices { en: "Ask about", de: "Fragen zu", nb: "Spør om" }
+    AskVendorNoServices { en: "No service names this vendor yet.", de: "Noch kein Dienst nennt diesen Anbieter.", nb: "Ingen tjeneste nevner denne leverandøren ennå." }
 }
 
 #[cfg(test)]

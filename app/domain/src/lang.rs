@@ -33,6 +33,21 @@ impl Lang {
         }
     }
 
+    /// Names as a sentence in this language lists them: "A", "A and B",
+    /// "A, B and C".
+    pub fn list(self, names: &[String]) -> String {
+        let and = match self {
+            Lang::En => "and",
+            Lang::De => "und",
+            Lang::Nb => "og",
+        };
+        match names {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} {and} {last}", rest.join(", ")),
+        }
+    }
+
     /// The language's own name, as shown in the language switcher.
     pub fn native_name(self) -> &'static str {
         match self {

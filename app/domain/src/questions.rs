@@ -429,6 +429,9 @@ pub struct SendForm {
     /// Chosen once when the form is shown; the same key twice sends once.
     pub send_key: String,
     pub contacts: Vec<String>,
+    /// Further services of the same vendor to ask about in the same mail
+    /// (from a vendor's page: all of them).
+    pub services: Vec<String>,
     /// Empty: each contact's own language.
     pub lang: String,
     pub deadline: String,
@@ -439,6 +442,7 @@ pub struct SendForm {
 pub struct SendDraft {
     pub send_key: String,
     pub contacts: Vec<ContactId>,
+    pub services: Vec<crate::ServiceId>,
     pub lang: Option<Lang>,
     pub deadline: NaiveDate,
     /// Codes of the set's further questions to ask as well (checked against
@@ -477,6 +481,14 @@ impl SendForm {
         if contacts.is_empty() && !f.0.iter().any(|(n, _)| *n == "contacts") {
             f.0.push(("contacts", Msg::ErrChooseContact));
         }
+        let mut services = Vec::new();
+        for s in &self.services {
+            match optional_id::<crate::ServiceId>(s) {
+                Ok(Some(id)) if !services.contains(&id) => services.push(id),
+                Ok(_) => {}
+                Err(m) => f.0.push(("services", m)),
+            }
+        }
         let lang = f.take(
             "lang",
             match self.lang.trim() {
@@ -511,6 +523,7 @@ impl SendForm {
             (Some(send_key), Some(lang), Some(deadline)) if f.0.is_empty() => Ok(SendDraft {
                 send_key,
                 contacts,
+                services,
                 lang,
                 deadline,
                 optional,
@@ -680,13 +693,14 @@ mod tests {
             lang: "fr".into(),
             deadline: "2026-11-30".into(),
             optional: vec!["separation".into(), "no spaces".into()],
+            services: vec!["not-an-id".into()],
         }
         .parse(today())
         .unwrap_err();
         let fields: Vec<_> = e.iter().map(|(n, _)| *n).collect();
         assert_eq!(
             fields,
-            ["send_key", "contacts", "lang", "deadline", "optional"],
+            ["send_key", "contacts", "services", "lang", "deadline", "optional"],
             "{e:?}"
         );
         let e = SendForm::default().parse(today()).unwrap_err();
@@ -703,6 +717,7 @@ mod tests {
             lang: "".into(),
             deadline: "2026-12-14".into(),
             optional: vec!["overlong".into()],
+            services: vec![],
         }
         .parse(today())
         .unwrap();

@@ -226,7 +226,7 @@ fn page(
         state => if submitted.is_some() { "receipt" } else { "form" },
         intro => Msg::PortalIntro.fill(lang, &[
             ("org", org),
-            ("service", &v.service_name),
+            ("service", &lang.list(&v.services)),
             ("deadline", &lang.date(v.request.deadline)),
         ]),
         receipt => submitted.map(|at| Msg::PortalReceipt.fill(lang, &[

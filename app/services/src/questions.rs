@@ -8,7 +8,7 @@ use crate::inventory::require_editor;
 use crate::secrets::{looks_like_token, new_token};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::questions::{
-    AnswerForm, DecisionForm, QuestionSet, QuestionSetForm, ReviewForm, SendForm,
+    AnswerForm, DecisionForm, QuestionSet, QuestionSetForm, ReviewForm, SendDraft, SendForm,
     LINK_DAYS_AFTER_DEADLINE,
 };
 use aivet_domain::{AttachmentId, Lang, Msg, RequestId, ServiceId, VendorId};
@@ -117,16 +117,55 @@ impl Services {
         })
     }
 
+    /// What the send form needs on a vendor's page: the vendor's contacts
+    /// and every service it has a part in.
+    pub async fn ask_vendor_data(
+        &self,
+        auth: &Auth,
+        vendor: VendorId,
+    ) -> Result<(AskData, Vec<(ServiceId, String)>)> {
+        let t = auth.tenant()?;
+        let v = self.store.vendor(t, vendor).await?;
+        let recipients = self
+            .store
+            .contacts(t, vendor)
+            .await?
+            .into_iter()
+            .map(|contact| RecipientOption {
+                contact,
+                vendor_name: v.name.clone(),
+                part: "vendor",
+            })
+            .collect();
+        let services = self
+            .store
+            .services_of_vendor(t, vendor)
+            .await?
+            .into_iter()
+            .map(|s| (s.id, s.name))
+            .collect();
+        Ok((
+            AskData {
+                set: self.store.question_set(t).await?,
+                service_name: v.name,
+                recipients,
+                default_deadline: self.today()
+                    + Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS),
+            },
+            services,
+        ))
+    }
+
     /// Renders the mails a send would queue, without sending anything.
     pub async fn preview_questions(
         &self,
         auth: &Auth,
-        service: ServiceId,
+        service: Option<ServiceId>,
         form: &SendForm,
     ) -> Result<Vec<MailPreview>> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let out = self.outgoing(auth, t, service, form).await?;
+        let (_, out) = self.outgoing(auth, t, service, form).await?;
         Ok(out
             .into_iter()
             .map(|o| MailPreview {
@@ -145,17 +184,22 @@ impl Services {
     pub async fn send_questions(
         &self,
         auth: &Auth,
-        service: ServiceId,
+        service: Option<ServiceId>,
         form: &SendForm,
     ) -> Result<SendOutcome> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let out = self.outgoing(auth, t, service, form).await?;
+        let (services, out) = self.outgoing(auth, t, service, form).await?;
         let count = out.len();
         let event = AuditEvent::new(
             "questions.sent",
             format!(
-                "service={service} to={}",
+                "services={} to={}",
+                services
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
                 out.iter()
                     .map(|o| o.request.recipient_email.as_str())
                     .collect::<Vec<_>>()
@@ -166,7 +210,7 @@ impl Services {
             .store
             .send_requests(
                 t,
-                service,
+                &services,
                 &form.send_key,
                 out.into_iter().map(|o| o.request).collect(),
                 event,
@@ -179,18 +223,58 @@ impl Services {
         Ok(outcome)
     }
 
-    /// Builds the requests and mails of a send form.
+    /// The services a send asks about: `primary` (from a service's page)
+    /// and the form's further ones, in that order, without repeats.
+    fn send_services(primary: Option<ServiceId>, draft: &SendDraft) -> Vec<ServiceId> {
+        let mut out: Vec<ServiceId> = primary.into_iter().collect();
+        for s in &draft.services {
+            if !out.contains(s) {
+                out.push(*s);
+            }
+        }
+        out
+    }
+
+    /// Builds the requests and mails of a send form. Every chosen contact
+    /// must work for a vendor that has a part in every chosen service.
     async fn outgoing(
         &self,
         auth: &Auth,
         t: &Tenant,
-        service: ServiceId,
+        primary: Option<ServiceId>,
         form: &SendForm,
-    ) -> Result<Vec<Outgoing>> {
+    ) -> Result<(Vec<ServiceId>, Vec<Outgoing>)> {
         let draft = form.parse(self.today()).map_err(ServiceError::Invalid)?;
-        let detail = self.store.service(t, service).await?;
+        let services = Self::send_services(primary, &draft);
+        if services.is_empty() {
+            return Err(ServiceError::Invalid(vec![(
+                "services",
+                Msg::ErrChooseService,
+            )]));
+        }
+        let mut names = Vec::with_capacity(services.len());
+        let mut vendors: Option<Vec<VendorId>> = None;
+        for (i, id) in services.iter().enumerate() {
+            let detail = match self.store.service(t, *id).await {
+                Ok(d) => d,
+                // The page's own service is "not found"; a further one is a field error.
+                Err(StoreError::NotFound) if i > 0 || primary.is_none() => {
+                    return Err(ServiceError::Invalid(vec![(
+                        "services",
+                        Msg::ErrChoiceInvalid,
+                    )]))
+                }
+                Err(e) => return Err(e.into()),
+            };
+            let here: Vec<VendorId> = parts(&detail).into_iter().map(|(v, _)| v).collect();
+            vendors = Some(match vendors {
+                None => here,
+                Some(before) => before.into_iter().filter(|v| here.contains(v)).collect(),
+            });
+            names.push(detail.service.name);
+        }
         let mut chosen: Vec<(Contact, String)> = Vec::new();
-        for (vendor, _) in parts(&detail) {
+        for vendor in vendors.unwrap_or_default() {
             let v = self.store.vendor(t, vendor).await?;
             for c in self.store.contacts(t, vendor).await? {
                 if draft.contacts.contains(&c.id) {
@@ -236,7 +320,7 @@ impl Services {
                 auth,
                 t,
                 &org.name,
-                &detail.service.name,
+                &lang.list(&names),
                 Target {
                     vendor_name,
                     name: contact.name,
@@ -248,7 +332,7 @@ impl Services {
                 items,
             )?);
         }
-        Ok(out)
+        Ok((services, out))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -340,7 +424,7 @@ impl Services {
             contacts: vec![uuid::Uuid::nil().to_string()],
             lang: detail.request.lang.code().to_owned(),
             deadline: deadline.to_owned(),
-            optional: Vec::new(),
+            ..SendForm::default()
         };
         let draft = form.parse(self.today()).map_err(ServiceError::Invalid)?;
         if detail.request.status != aivet_domain::questions::RequestStatus::Submitted {
@@ -390,7 +474,7 @@ impl Services {
             .store
             .send_requests(
                 t,
-                r.service_id,
+                &detail.services.iter().map(|(s, _)| *s).collect::<Vec<_>>(),
                 &draft.send_key,
                 vec![out.request],
                 event,

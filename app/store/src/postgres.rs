@@ -38,6 +38,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("question_sets", "SELECT, INSERT"),
     ("question_sends", "SELECT, INSERT"),
     ("question_requests", "SELECT, INSERT, UPDATE"),
+    ("question_request_services", "SELECT, INSERT"),
     ("question_items", "SELECT, INSERT, UPDATE"),
     ("question_events", "SELECT, INSERT"),
     ("attachments", "SELECT, INSERT"),

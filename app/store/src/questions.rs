@@ -149,7 +149,10 @@ pub struct AttachmentInfo {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RequestDetail {
     pub request: RequestRow,
+    /// The names of the services asked about, joined for display.
     pub service_name: String,
+    /// The services asked about, the request's own service first.
+    pub services: Vec<(ServiceId, String)>,
     pub items: Vec<Item>,
     pub attachments: Vec<AttachmentInfo>,
 }
@@ -158,7 +161,8 @@ pub struct RequestDetail {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortalView {
     pub org_name: String,
-    pub service_name: String,
+    /// The services asked about, the request's own first.
+    pub services: Vec<String>,
     pub request: RequestRow,
     pub items: Vec<Item>,
     pub attachments: Vec<AttachmentInfo>,
@@ -202,13 +206,14 @@ pub trait QuestionStore {
         event: AuditEvent,
         now: DateTime<Utc>,
     ) -> Result<()>;
-    /// Writes the requests of one send with their mails, sets the service's
-    /// follow-up date and state, in one transaction. A send key used before
-    /// sends nothing and returns the earlier requests.
+    /// Writes the requests of one send with their mails, sets the services'
+    /// follow-up date and state, in one transaction. Every request asks
+    /// about all of `services` (the first is its own). A send key used
+    /// before sends nothing and returns the earlier requests.
     async fn send_requests(
         &self,
         t: &Tenant,
-        service: ServiceId,
+        services: &[ServiceId],
         send_key: &str,
         requests: Vec<NewRequest>,
         event: AuditEvent,

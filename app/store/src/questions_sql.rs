@@ -84,6 +84,49 @@ async fn insert_attachment(tx: &mut Tx, org: OrgId, id: RequestId, file: &NewAtt
     Ok(info)
 }
 
+/// The services a request asks about, its own first, with their names.
+async fn covered(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<Vec<(ServiceId, String)>> {
+    let rows: Vec<(Uuid, String)> = sqlx::query_as(
+        "SELECT s.id, s.name FROM question_request_services c
+         JOIN services s ON s.org_id = c.org_id AND s.id = c.service_id
+         WHERE c.org_id = $1 AND c.request_id = $2 ORDER BY c.position",
+    )
+    .bind(org.0)
+    .bind(id.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.into_iter().map(|(i, n)| (ServiceId(i), n)).collect())
+}
+
+fn joined(services: &[(ServiceId, String)]) -> String {
+    services.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// An event of a request, on the timeline of every service it asks about.
+#[allow(clippy::too_many_arguments)]
+async fn request_event(
+    tx: &mut Tx,
+    org: OrgId,
+    id: RequestId,
+    kind: &str,
+    actor: &str,
+    detail: &str,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    for (service, _) in covered(tx, org, id).await? {
+        insert_event(tx, org, service, Some(id), kind, actor, detail, now).await?;
+    }
+    Ok(())
+}
+
+/// Sets the assessment state of every service a request asks about.
+async fn set_assessments(tx: &mut Tx, org: OrgId, id: RequestId, state: &str, now: DateTime<Utc>) -> Result<()> {
+    for (service, _) in covered(tx, org, id).await? {
+        set_assessment(tx, org, service, state, now).await?;
+    }
+    Ok(())
+}
+
 /// The display name of a member, for the timeline.
 async fn user_name(tx: &mut Tx, user: UserId) -> Result<String> {
     let (name,): (String,) = sqlx::query_as("SELECT name FROM users WHERE id = $1").bind(user.0).fetch_one(&mut **tx).await?;
@@ -176,7 +219,7 @@ async fn write_answers(
         return Err(StoreError::Closed);
     }
     if submit {
-        set_assessment(tx, org, request.service_id, "answered", now).await?;
+        set_assessments(tx, org, request.id, "answered", now).await?;
     }
     Ok(())
 }
@@ -194,16 +237,12 @@ async fn open_request_by_token(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc
 
 async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalView> {
     let request = request_row(tx, org, id).await?;
-    let (org_name, service_name): (String, String) = sqlx::query_as(
-        "SELECT o.name, s.name FROM orgs o JOIN services s ON s.org_id = o.id WHERE o.id = $1 AND s.id = $2",
-    )
-    .bind(org.0)
-    .bind(request.service_id.0)
-    .fetch_one(&mut **tx)
-    .await?;
+    let (org_name,): (String,) =
+        sqlx::query_as("SELECT name FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    let services = covered(tx, org, id).await?.into_iter().map(|(_, n)| n).collect();
     let items = items_of(tx, org, id).await?;
     let attachments = attachments_of(tx, org, id).await?;
-    Ok(PortalView { org_name, service_name, request, items, attachments })
+    Ok(PortalView { org_name, services, request, items, attachments })
 }
 
 #[async_trait::async_trait]
@@ -254,7 +293,7 @@ impl QuestionStore for ThisStore {
     async fn send_requests(
         &self,
         t: &Tenant,
-        service: ServiceId,
+        services: &[ServiceId],
         send_key: &str,
         requests: Vec<NewRequest>,
         event: AuditEvent,
@@ -279,15 +318,22 @@ impl QuestionStore for ThisStore {
             tx.commit().await?;
             return Ok(SendOutcome { requests: ids.into_iter().map(|(i,)| RequestId(i)).collect(), repeated: true });
         }
-        let r = sqlx::query("UPDATE services SET follow_up_on = $3, assessment = 'asked', updated_at = $4 WHERE org_id = $1 AND id = $2")
+        let Some(&service) = services.first() else {
+            return Err(StoreError::NotFound);
+        };
+        for s in services {
+            let r = sqlx::query(
+                "UPDATE services SET follow_up_on = $3, assessment = 'asked', updated_at = $4 WHERE org_id = $1 AND id = $2",
+            )
             .bind(org.0)
-            .bind(service.0)
+            .bind(s.0)
             .bind(requests.iter().map(|r| r.deadline).max())
             .bind(Ts::from(now))
             .execute(&mut *tx)
             .await?;
-        if r.rows_affected() != 1 {
-            return Err(StoreError::NotFound);
+            if r.rows_affected() != 1 {
+                return Err(StoreError::NotFound);
+            }
         }
         let actor = user_name(&mut tx, t.user_id()).await?;
         let mut ids = Vec::with_capacity(requests.len());
@@ -331,6 +377,17 @@ impl QuestionStore for ThisStore {
             .bind(req.set_version)
             .execute(&mut *tx)
             .await?;
+            for (position, s) in services.iter().enumerate() {
+                sqlx::query(
+                    "INSERT INTO question_request_services (org_id, request_id, service_id, position) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(org.0)
+                .bind(req.id.0)
+                .bind(s.0)
+                .bind(position as i32)
+                .execute(&mut *tx)
+                .await?;
+            }
             for (position, item) in req.items.iter().enumerate() {
                 sqlx::query(
                     "INSERT INTO question_items (org_id, request_id, position, code, question, why, earlier_answer)
@@ -348,7 +405,7 @@ impl QuestionStore for ThisStore {
             }
             let kind = if req.previous.is_some() { "asked_again" } else { "sent" };
             let detail = format!("{} <{}>, {}", req.recipient_name, req.recipient_email, req.items.len());
-            insert_event(&mut tx, org, service, Some(req.id), kind, &actor, &detail, now).await?;
+            request_event(&mut tx, org, req.id, kind, &actor, &detail, now).await?;
             ids.push(req.id);
         }
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
@@ -359,7 +416,9 @@ impl QuestionStore for ThisStore {
     async fn service_requests(&self, t: &Tenant, service: ServiceId) -> Result<Vec<RequestRow>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let rows = sqlx::query_as::<_, RequestRow>(&format!(
-            "{REQUEST_COLUMNS} WHERE r.org_id = $1 AND r.service_id = $2 ORDER BY r.sent_at DESC, r.id"
+            "{REQUEST_COLUMNS} WHERE r.org_id = $1 AND EXISTS (SELECT 1 FROM question_request_services c
+                 WHERE c.org_id = r.org_id AND c.request_id = r.id AND c.service_id = $2)
+             ORDER BY r.sent_at DESC, r.id"
         ))
         .bind(t.org_id().0)
         .bind(service.0)
@@ -372,15 +431,11 @@ impl QuestionStore for ThisStore {
     async fn request(&self, t: &Tenant, id: RequestId) -> Result<RequestDetail> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let request = request_row(&mut tx, t.org_id(), id).await?;
-        let (service_name,): (String,) = sqlx::query_as("SELECT name FROM services WHERE org_id = $1 AND id = $2")
-            .bind(t.org_id().0)
-            .bind(request.service_id.0)
-            .fetch_one(&mut *tx)
-            .await?;
+        let services = covered(&mut tx, t.org_id(), id).await?;
         let items = items_of(&mut tx, t.org_id(), id).await?;
         let attachments = attachments_of(&mut tx, t.org_id(), id).await?;
         tx.commit().await?;
-        Ok(RequestDetail { request, service_name, items, attachments })
+        Ok(RequestDetail { request, service_name: joined(&services), services, items, attachments })
     }
 
     async fn question_events(&self, t: &Tenant, service: ServiceId) -> Result<Vec<QuestionEvent>> {
@@ -390,8 +445,10 @@ impl QuestionStore for ThisStore {
             "SELECT at, request_id, kind, actor, detail FROM question_events WHERE org_id = $1 AND service_id = $2
              UNION ALL
              SELECT o.sent_at AS at, r.id AS request_id, 'delivered' AS kind, '' AS actor, r.recipient_email AS detail
-             FROM question_requests r JOIN outbox o ON o.org_id = r.org_id AND o.id = r.mail_id
-             WHERE r.org_id = $1 AND r.service_id = $2 AND o.sent_at IS NOT NULL
+             FROM question_request_services c
+             JOIN question_requests r ON r.org_id = c.org_id AND r.id = c.request_id
+             JOIN outbox o ON o.org_id = r.org_id AND o.id = r.mail_id
+             WHERE c.org_id = $1 AND c.service_id = $2 AND o.sent_at IS NOT NULL
              ORDER BY at DESC",
         )
         .bind(t.org_id().0)
@@ -435,7 +492,7 @@ impl QuestionStore for ThisStore {
         write_answers(&mut tx, org, &request, answers, submit, "portal", now).await?;
         let actor = answers.name.clone().unwrap_or_else(|| request.recipient_name.clone());
         let kind = if submit { "submitted" } else { "saved" };
-        insert_event(&mut tx, org, request.service_id, Some(id), kind, &actor, &request.vendor_name, now).await?;
+        request_event(&mut tx, org, id, kind, &actor, &request.vendor_name, now).await?;
         if submit {
             let event = AuditEvent::new(
                 "questions.answered",
@@ -455,7 +512,7 @@ impl QuestionStore for ThisStore {
         write_answers(&mut tx, org, &request, answers, true, "manual", now).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
         let detail = answers.source.clone().unwrap_or_default();
-        insert_event(&mut tx, org, request.service_id, Some(id), "entered", &actor, &detail, now).await?;
+        request_event(&mut tx, org, id, "entered", &actor, &detail, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -464,7 +521,7 @@ impl QuestionStore for ThisStore {
     async fn review_item(&self, t: &Tenant, id: RequestId, position: i32, review: &ReviewDraft, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
         let org = t.org_id();
         let mut tx = self.write(Scope::Tenant(t)).await?;
-        let request = request_row(&mut tx, org, id).await?;
+        request_row(&mut tx, org, id).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
         let r = sqlx::query(
             "UPDATE question_items SET review = $4, review_note = $5, reviewed_by = $6, reviewed_at = $7
@@ -483,7 +540,7 @@ impl QuestionStore for ThisStore {
             return Err(StoreError::NotFound);
         }
         let detail = format!("{} {}", position + 1, review.review.as_str());
-        insert_event(&mut tx, org, request.service_id, Some(id), "reviewed", &actor, &detail, now).await?;
+        request_event(&mut tx, org, id, "reviewed", &actor, &detail, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -565,7 +622,7 @@ impl QuestionStore for ThisStore {
             .execute(&mut *tx)
             .await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        insert_event(&mut tx, org, request.service_id, Some(id), "revoked", &actor, &request.recipient_email, now).await?;
+        request_event(&mut tx, org, id, "revoked", &actor, &request.recipient_email, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -588,9 +645,9 @@ impl QuestionStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::Closed);
         }
-        set_assessment(&mut tx, org, request.service_id, "asked", now).await?;
+        set_assessments(&mut tx, org, id, "asked", now).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        insert_event(&mut tx, org, request.service_id, Some(id), "reopened", &actor, &request.recipient_email, now).await?;
+        request_event(&mut tx, org, id, "reopened", &actor, &request.recipient_email, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())

@@ -105,6 +105,7 @@ const TENANT_TABLES: &[&str] = &[
     "question_sets",
     "question_sends",
     "question_requests",
+    "question_request_services",
     "question_items",
     "question_events",
     "attachments",

@@ -99,6 +99,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/vendors/new") view=vendors::VendorNewPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors/:id") view=vendors::VendorPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors/:id/edit") view=vendors::VendorEditPage ssr=SsrMode::Async/>
+                <Route path=path!("/vendors/:id/ask") view=questions::AskVendorPage ssr=SsrMode::Async/>
                 <Route path=path!("/follow-ups") view=placeholders::FollowUpsPage ssr=SsrMode::Async/>
                 <Route path=path!("/incidents") view=placeholders::IncidentsPage ssr=SsrMode::Async/>
                 <Route path=path!("/reports") view=placeholders::ReportsPage ssr=SsrMode::Async/>

@@ -534,6 +534,12 @@ fn matrix() -> BTreeMap<String, Probe> {
         );
     }
     add(
+        "GET /vendors/{id}/ask",
+        ForeignPath {
+            b_id: |w| w.b_vendor.clone(),
+        },
+    );
+    add(
         "GET /services/{id}/ask",
         ForeignPath {
             b_id: |w| w.b_service.clone(),
@@ -605,6 +611,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         extra,
     };
     add("POST /api/vendor_detail", vendor_probe(|_| vec![]));
+    add("POST /api/ask_vendor_data", vendor_probe(|_| vec![]));
     add("POST /api/delete_vendor", vendor_probe(|_| vec![]));
     add(
         "POST /api/archive_vendor",

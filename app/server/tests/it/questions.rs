@@ -18,6 +18,7 @@ crate::on_both!(
     answer_links_are_scoped_expire_and_can_be_withdrawn,
     answers_entered_by_hand_and_who_may_do_what,
     the_question_set_is_the_organisations_own_and_versioned,
+    one_mail_asks_a_vendor_about_several_services,
 );
 
 async fn json(r: Response) -> Value {
@@ -640,6 +641,27 @@ async fn answer_links_are_scoped_expire_and_can_be_withdrawn(b: Db) {
     assert_eq!(random, malformed);
     assert!(random.1.contains("This link does not work"));
 
+    // T1 for the services a send covers: B's service in A's form is refused
+    // exactly like a service that does not exist, and nothing is sent.
+    let a_key = ask_key(&app, &a, &a_service).await;
+    let random_service = uuid::Uuid::new_v4().to_string();
+    let mut answers = Vec::new();
+    for other in [&b_service, &random_service] {
+        let mut form = send_form(&a_service, &a_key, &a_contact);
+        form.push(("form[services][0]", other.as_str()));
+        let r = app.call(&a, "send_questions", &form).await;
+        answers.push((r.status().as_u16(), r.text().await.unwrap()));
+    }
+    assert_eq!(answers[0].0, 422);
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(
+        overview(&app, &a, &a_service).await["requests"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
     // V4: withdrawn — the same page as a random token, and no answer is taken.
     let a_request = overview(&app, &a, &a_service).await["requests"][0]["id"]
         .as_str()
@@ -920,4 +942,88 @@ async fn the_question_set_is_the_organisations_own_and_versioned(b: Db) {
     assert_eq!(again["items"][0]["question"], reworded);
     let audit = app.settings(&owner).await["audit"].to_string();
     assert!(audit.contains("questions.set_saved"));
+}
+
+async fn one_mail_asks_a_vendor_about_several_services(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let owner = app.sign_up("owner@example.com", "Acme").await;
+    let (first, contact) = service_with_contact(&app, &owner, "en").await;
+    let vendor = json(
+        app.call(&owner, "service_detail", &[("service_id", first.as_str())])
+            .await,
+    )
+    .await["vendor"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let second = create_service(
+        &app,
+        &owner,
+        &[
+            ("form[name]", "Support bot"),
+            ("form[vendor_id]", vendor.as_str()),
+        ],
+    )
+    .await;
+    let ask = json(
+        app.call(&owner, "ask_vendor_data", &[("vendor_id", vendor.as_str())])
+            .await,
+    )
+    .await;
+    assert_eq!(ask["services"].as_array().unwrap().len(), 2, "{ask}");
+    let key = ask["send_key"].as_str().unwrap();
+    let (s, page) = app
+        .get_text(&owner, &format!("/vendors/{vendor}/ask"))
+        .await;
+    assert_eq!(s, 200);
+    assert!(page.contains("id=\"f-services\""));
+
+    let form = [
+        ("service_id", ""),
+        ("form[send_key]", key),
+        ("form[contacts][0]", contact.as_str()),
+        ("form[services][0]", first.as_str()),
+        ("form[services][1]", second.as_str()),
+        ("form[deadline]", "2026-12-14"),
+    ];
+    let r = app.call(&owner, "send_questions", &form).await;
+    assert!(accepted(&r), "{}", r.status());
+    let token = tokens_in_outbox(&app, "/answer/", 1).await.remove(0);
+    let (_, portal) = app
+        .get_text(&Client::new(), &format!("/answer/{token}"))
+        .await;
+    assert!(
+        portal.contains("Meeting notes and Support bot"),
+        "both named: {portal}"
+    );
+    for s in [&first, &second] {
+        let o = overview(&app, &owner, s).await;
+        assert_eq!(o["requests"].as_array().unwrap().len(), 1, "{o}");
+        assert_eq!(o["assessment"], "asked");
+    }
+    let mut fields: Vec<(String, String)> = (0..5)
+        .map(|i| (format!("answer{i}"), format!("A{i}")))
+        .collect();
+    fields.extend([
+        ("name".into(), "Dana".into()),
+        ("email".into(), "dana@chatco.example".into()),
+        ("action".into(), "submit".into()),
+    ]);
+    let f: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let (s, _) = post_answers(&app, &token, &f).await;
+    assert_eq!(s, 200);
+    for s in [&first, &second] {
+        let o = overview(&app, &owner, s).await;
+        assert_eq!(o["assessment"], "answered");
+        assert!(o["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["kind"] == "submitted"));
+    }
 }

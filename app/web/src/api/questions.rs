@@ -78,7 +78,12 @@ pub struct FurtherView {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AskView {
-    pub service_id: ServiceId,
+    /// Asked from a service's page: that service.
+    pub service_id: Option<ServiceId>,
+    /// Asked from a vendor's page: the vendor, and its services to choose from.
+    pub vendor_id: Option<aivet_domain::VendorId>,
+    pub services: Vec<(ServiceId, String)>,
+    /// The service's name, or the vendor's.
     pub service_name: String,
     /// The five core questions in the reader's language, as the set words them.
     pub core: Vec<(String, String)>,
@@ -200,9 +205,34 @@ pub async fn ask_data(service_id: String) -> Result<AskView, AppError> {
     let a = auth(&c)?;
     let id: ServiceId = parse_id(&service_id)?;
     let d = c.services.ask_data(a, id).await.map_err(service_error)?;
-    let lang = c.lang;
-    Ok(AskView {
-        service_id: id,
+    Ok(ask_view(c.lang, d, Some(id), None, Vec::new()))
+}
+
+#[server(endpoint = "ask_vendor_data")]
+pub async fn ask_vendor_data(vendor_id: String) -> Result<AskView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: aivet_domain::VendorId = parse_id(&vendor_id)?;
+    let (d, services) = c
+        .services
+        .ask_vendor_data(a, id)
+        .await
+        .map_err(service_error)?;
+    Ok(ask_view(c.lang, d, None, Some(id), services))
+}
+
+#[cfg(feature = "ssr")]
+fn ask_view(
+    lang: Lang,
+    d: aivet_services::questions::AskData,
+    service_id: Option<ServiceId>,
+    vendor_id: Option<aivet_domain::VendorId>,
+    services: Vec<(ServiceId, String)>,
+) -> AskView {
+    AskView {
+        service_id,
+        vendor_id,
+        services,
         service_name: d.service_name,
         core: d
             .set
@@ -234,17 +264,26 @@ pub async fn ask_data(service_id: String) -> Result<AskView, AppError> {
             .collect(),
         default_deadline: d.default_deadline,
         send_key: aivet_services::secrets::new_token(),
-    })
+    }
+}
+
+/// The page's own service, if the form came from a service's page.
+#[cfg(feature = "ssr")]
+fn own_service(service_id: &str) -> Result<Option<ServiceId>, AppError> {
+    match service_id.trim() {
+        "" => Ok(None),
+        s => parse_id(s).map(Some),
+    }
 }
 
 #[server(endpoint = "preview_questions")]
 pub async fn preview_questions(
-    service_id: String,
+    #[server(default)] service_id: String,
     form: SendForm,
 ) -> Result<Vec<MailPreviewView>, AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let id: ServiceId = parse_id(&service_id)?;
+    let id = own_service(&service_id)?;
     Ok(c.services
         .preview_questions(a, id, &form)
         .await
@@ -259,15 +298,23 @@ pub async fn preview_questions(
 }
 
 #[server(endpoint = "send_questions")]
-pub async fn send_questions(service_id: String, form: SendForm) -> Result<(), AppError> {
+pub async fn send_questions(
+    #[server(default)] service_id: String,
+    form: SendForm,
+) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let id: ServiceId = parse_id(&service_id)?;
-    c.services
+    let id = own_service(&service_id)?;
+    let outcome = c
+        .services
         .send_questions(a, id, &form)
         .await
         .map_err(service_error)?;
-    done(&format!("/services/{id}#questions"))
+    match (id, outcome.requests.first()) {
+        (Some(id), _) => done(&format!("/services/{id}#questions")),
+        (None, Some(r)) => done(&format!("/requests/{}", r.0)),
+        (None, None) => done("/services"),
+    }
 }
 
 #[server(endpoint = "request_detail")]

@@ -213,6 +213,31 @@ pub fn AskPage() -> impl IntoView {
 }
 
 #[component]
+pub fn AskVendorPage() -> impl IntoView {
+    let id = path_id();
+    let data = Resource::new_blocking(move || id.clone(), api::ask_vendor_data);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Ok(d) if d.services.is_empty() => view! {
+                        <AppLayout title=Msg::AskVendorTitle name=d.service_name.clone()>
+                            <EmptyState text=Msg::AskVendorNoServices/>
+                        </AppLayout>
+                    }.into_any(),
+                    Ok(d) => view! {
+                        <AppLayout title=Msg::AskVendorTitle name=d.service_name.clone()>
+                            <AskForm d=d.clone()/>
+                        </AppLayout>
+                    }.into_any(),
+                    Err(e) => view! { <AppLayout title=Msg::AskVendorTitle><LoadError e=e.clone()/></AppLayout> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
 fn AskForm(d: AskView) -> impl IntoView {
     let send = ServerAction::<api::SendQuestions>::new();
     let preview = ServerAction::<api::PreviewQuestions>::new();
@@ -225,6 +250,12 @@ fn AskForm(d: AskView) -> impl IntoView {
         .map(|r| r.id)
         .collect();
     let contacts = RwSignal::new(initial.clone());
+    let chosen_services = RwSignal::new(
+        d.services
+            .iter()
+            .map(|(id, _)| id.to_string())
+            .collect::<Vec<_>>(),
+    );
     let mail_lang = RwSignal::new(String::new());
     let deadline = RwSignal::new(d.default_deadline.to_string());
     let optional = RwSignal::new(
@@ -234,10 +265,16 @@ fn AskForm(d: AskView) -> impl IntoView {
             .map(|q| q.code.clone())
             .collect::<Vec<_>>(),
     );
-    let sid = d.service_id.to_string();
+    let sid = d.service_id.map(|s| s.to_string()).unwrap_or_default();
+    let back = match (d.service_id, d.vendor_id) {
+        (Some(s), _) => format!("/services/{s}"),
+        (None, Some(v)) => format!("/vendors/{v}"),
+        (None, None) => "/services".to_owned(),
+    };
     let key = d.send_key.clone();
     let form_now = move || SendForm {
         send_key: key.clone(),
+        services: chosen_services.get_untracked(),
         contacts: contacts
             .get_untracked()
             .iter()
@@ -256,7 +293,7 @@ fn AskForm(d: AskView) -> impl IntoView {
     };
     if d.recipients.is_empty() {
         return view! {
-            <p><a href=format!("/services/{}", d.service_id)>{t(Msg::BackToList)}</a></p>
+            <p><a href=back.clone()>{t(Msg::BackToList)}</a></p>
             <EmptyState text=Msg::AskNoContacts/>
         }
         .into_any();
@@ -276,6 +313,25 @@ fn AskForm(d: AskView) -> impl IntoView {
                             contacts.update(|c| { c.retain(|x| *x != id); if on { c.push(id); } });
                         }/>
                     " "{r.name.clone()}" <"{r.email.clone()}"> — "{r.vendor_name.clone()}" ("{t(part_label(&r.part))}", "{r.lang.native_name()}")"
+                </label>
+            }
+        })
+        .collect_view();
+    let service_boxes = d
+        .services
+        .iter()
+        .enumerate()
+        .map(|(i, (id, name))| {
+            let id = id.to_string();
+            let id2 = id.clone();
+            view! {
+                <label class="check">
+                    <input type="checkbox" name=format!("form[services][{i}]") value=id.clone() checked=true
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            chosen_services.update(|s| { s.retain(|x| *x != id2); if on { s.push(id2.clone()); } });
+                        }/>
+                    " "{name.clone()}
                 </label>
             }
         })
@@ -314,12 +370,19 @@ fn AskForm(d: AskView) -> impl IntoView {
     let field_error =
         move |name: &'static str| move || error.get().and_then(|e| e.field(name)).map(t);
     view! {
-        <p class="muted"><a href=format!("/services/{}", d.service_id)>{d.service_name.clone()}</a></p>
+        <p class="muted"><a href=back.clone()>{d.service_name.clone()}</a></p>
         <p>{t(Msg::AskIntro)}</p>
         <ActionForm action=send attr:class="form panel" attr:id="ask-form" attr:novalidate=true>
             <FormError error/>
             <input type="hidden" name="service_id" value=sid.clone()/>
             <input type="hidden" name="form[send_key]" value=d.send_key.clone()/>
+            {d.vendor_id.is_some().then(|| view! {
+                <fieldset id="f-services">
+                    <legend>{t(Msg::AskServices)}</legend>
+                    {service_boxes}
+                    <p class="field-error">{field_error("services")}</p>
+                </fieldset>
+            })}
             <fieldset id="f-contacts">
                 <legend>{t(Msg::AskContacts)}</legend>
                 {boxes}

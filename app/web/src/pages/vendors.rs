@@ -295,6 +295,9 @@ fn RecordActions(d: VendorDetailView) -> impl IntoView {
     view! {
         <div class="actions record-actions">
             <a class="button secondary" href=format!("/vendors/{}/edit", d.id) id="edit-vendor">{t(Msg::Edit)}</a>
+            {(!d.services.is_empty()).then(|| view! {
+                <a class="button" href=format!("/vendors/{}/ask", d.id) id="ask-vendor-services">{t(Msg::AskVendorTitle)}</a>
+            })}
             <ActionForm action=archive attr:class="inline-form">
                 <input type="hidden" name="vendor_id" value=id.clone()/>
                 <input type="hidden" name="archived" value=(!d.archived).to_string()/>
