@@ -201,8 +201,13 @@ async fn pages(quick: bool) {
     for (name, path) in [("dashboard", "/"), ("settings", "/settings")] {
         measure(&c, &base, &captured, name, path, secs).await;
     }
-    let sizes: &[usize] = if quick { &[50, 500] } else { &[50, 500, 5000] };
-    for &n in sizes {
+    // AIVET_BENCH_SIZES=5000 (comma-separated) measures only those sizes.
+    let sizes: Vec<usize> = match std::env::var("AIVET_BENCH_SIZES") {
+        Ok(v) => v.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
+        Err(_) if quick => vec![50, 500],
+        Err(_) => vec![50, 500, 5000],
+    };
+    for n in sizes {
         let org = format!("Inventory {n}");
         let c = signed_in_as(&base, &format!("n{n}@example.com"), &org).await;
         let user = services
@@ -220,6 +225,7 @@ async fn pages(quick: bool) {
             "\n### N = {n} services (seeded in {:.1} s)\n",
             t.elapsed().as_secs_f64()
         );
+        store_timings(&services.store, &tenant).await;
         header();
         let detail = {
             let list: serde_json::Value = c
@@ -338,6 +344,37 @@ async fn answer_token(
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     panic!("no answer link in {}", outbox.display());
+}
+
+/// Direct timings of the store calls behind the pages (mean of 50, one
+/// connection at a time), to tell query cost from rendering cost.
+async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
+    use aivet_store::inventory::ServiceQuery;
+    let q = ServiceQuery {
+        limit: 50,
+        ..ServiceQuery::default()
+    };
+    let first = store.services(t, &q).await.unwrap().rows[0].id;
+    let mut line = Vec::new();
+    macro_rules! time {
+        ($name:expr, $call:expr) => {{
+            let start = Instant::now();
+            for _ in 0..50 {
+                $call.await.unwrap();
+            }
+            line.push(format!(
+                "{} {:.2} ms",
+                $name,
+                start.elapsed().as_secs_f64() * 1000.0 / 50.0
+            ));
+        }};
+    }
+    time!("counts", store.inventory_counts(t));
+    time!("list", store.services(t, &q));
+    time!("service", store.service(t, first));
+    time!("vendor names", store.vendor_names(t));
+    time!("questions", store.service_requests(t, first));
+    println!("Store calls: {}\n", line.join(", "));
 }
 
 /// One page next to its ceiling: the same bytes from memory, same middleware.
@@ -604,6 +641,9 @@ async fn main() {
     );
     println!("## Pages (SQLite, 16 connections)\n");
     pages(quick).await;
+    if std::env::args().any(|a| a == "--pages-only") {
+        return;
+    }
     println!("\n## Mail throughput (enqueue → accepted by a local SMTP sink, state updated)\n");
     println!("| database | mails/s |");
     println!("|---|---|");

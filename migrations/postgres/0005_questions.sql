@@ -9,6 +9,9 @@ $$ SELECT decode(NULLIF(current_setting('aivet.request_token', true), ''), 'hex'
 ALTER TABLE services ADD COLUMN assessment text NOT NULL DEFAULT 'not_asked'
     CHECK (assessment IN ('not_asked', 'asked', 'answered', 'cleared', 'cleared_with_conditions', 'not_cleared'));
 ALTER TABLE services ADD COLUMN assessment_note text;
+-- The dashboard's figures and the list's count read only this index
+-- (no visit to the wide service rows).
+CREATE INDEX services_figures ON services (org_id, archived_at, status, personal, known_findings, assessment);
 ALTER TABLE services ADD COLUMN follow_up_on date;
 
 -- The organisation's question set, one row per version (never changed).

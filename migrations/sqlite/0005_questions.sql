@@ -6,6 +6,9 @@
 ALTER TABLE services ADD COLUMN assessment TEXT NOT NULL DEFAULT 'not_asked'
     CHECK (assessment IN ('not_asked', 'asked', 'answered', 'cleared', 'cleared_with_conditions', 'not_cleared'));
 ALTER TABLE services ADD COLUMN assessment_note TEXT;
+-- The dashboard's figures and the list's count read only this index
+-- (no visit to the wide service rows).
+CREATE INDEX services_figures ON services (org_id, archived_at, status, personal, known_findings, assessment);
 ALTER TABLE services ADD COLUMN follow_up_on TEXT;
 
 -- The organisation's question set, one row per version (never changed).

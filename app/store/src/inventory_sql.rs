@@ -259,13 +259,12 @@ async fn services_naming_vendor(tx: &mut Tx, org: OrgId, vendor: VendorId) -> Re
 }
 
 /// The filter of the service list; `$1` is the organisation, `$2`–`$7` the filters.
-const SERVICE_FILTER: &str = "FROM services s
-    JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
-    LEFT JOIN vendors i ON i.org_id = s.org_id AND i.id = s.integrator_id
-    LEFT JOIN memberships m ON m.org_id = s.org_id AND m.id = s.owner_id
-    LEFT JOIN users u ON u.id = m.user_id
-    WHERE s.org_id = $1
-      AND ($2 IS NULL OR s.name_key LIKE $2 ESCAPE '\\' OR v.name_key LIKE $2 ESCAPE '\\'
+/// The list's filters on `services s`. Joins nothing, so that counting
+/// reads no other table (the vendor's name is searched through EXISTS).
+const SERVICE_WHERE: &str = "s.org_id = $1
+      AND ($2 IS NULL OR s.name_key LIKE $2 ESCAPE '\\'
+           OR EXISTS (SELECT 1 FROM vendors sv WHERE sv.org_id = s.org_id AND sv.id = s.vendor_id
+                      AND sv.name_key LIKE $2 ESCAPE '\\')
            OR lower(coalesce(s.purpose, '')) LIKE $2 ESCAPE '\\' OR lower(coalesce(s.model, '')) LIKE $2 ESCAPE '\\')
       AND ($3 IS NULL OR s.vendor_id = $3 OR s.integrator_id = $3 OR s.model_provider_id = $3 OR s.inference_host_id = $3)
       AND ($4 IS NULL OR s.status = $4)
@@ -616,9 +615,14 @@ impl InventoryStore for ThisStore {
             ServiceSort::Status => "s.status, s.name_key, s.id",
             ServiceSort::Updated => "s.updated_at DESC, s.id",
         };
+        // Only the vendor order needs the vendor's row to pick the page.
+        let (vendor_join, vendor_on) = match q.sort {
+            ServiceSort::Vendor => ("CROSS JOIN vendors v", "AND v.org_id = s.org_id AND v.id = s.vendor_id"),
+            _ => ("", ""),
+        };
         let pattern = like_pattern(&q.text);
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) {SERVICE_FILTER}"))
+        let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM services s WHERE {SERVICE_WHERE}"))
             .bind(t.org_id().0)
             .bind(pattern.as_deref())
             .bind(q.vendor.map(|v| v.0))
@@ -639,7 +643,8 @@ impl InventoryStore for ThisStore {
                        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
                      WHERE d.org_id = s.org_id AND d.service_id = s.id) AS data_classes,
                     s.personal, s.known_findings, s.updated_at, s.archived_at
-             FROM (SELECT s.id AS page_id {SERVICE_FILTER} ORDER BY {order} LIMIT $9 OFFSET $10) p
+             FROM (SELECT s.id AS page_id FROM services s {vendor_join}
+                   WHERE {SERVICE_WHERE} {vendor_on} ORDER BY {order} LIMIT $9 OFFSET $10) p
              CROSS JOIN services s
              JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
              LEFT JOIN vendors i ON i.org_id = s.org_id AND i.id = s.integrator_id
