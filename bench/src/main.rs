@@ -587,6 +587,7 @@ async fn process(quick: bool) {
     let c = signed_in(&base).await;
     let _ = c.get(format!("{base}/")).send().await;
     let idle = rss_kb(pid, "VmRSS:");
+    let (anon, file) = (rss_kb(pid, "RssAnon:"), rss_kb(pid, "RssFile:"));
     let l = load(
         &c,
         &format!("{base}/"),
@@ -603,6 +604,13 @@ async fn process(quick: bool) {
     println!(
         "| RSS idle after start and one page | {:.1} MB |",
         idle as f64 / 1024.0
+    );
+    // Anonymous memory is the process's own; file-backed pages are the
+    // executable mapped from disk (clean, shared, reclaimable).
+    println!(
+        "| … of which anonymous / file-backed | {:.1} MB / {:.1} MB |",
+        anon as f64 / 1024.0,
+        file as f64 / 1024.0
     );
     println!(
         "| peak RSS, 64 connections on the dashboard ({:.0} req/s) | {:.1} MB |",
