@@ -271,7 +271,11 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
 
     // V1: the token is random, 256 bits, and only its hash is stored.
     assert_eq!(token.len(), 43);
-    if b == Db::Sqlite {
+    // The whole database as bytes: the SQLite file with its WAL; on
+    // PostgreSQL every row of every table as text (as the schema owner, with
+    // forced row-level security lifted inside a transaction that is rolled
+    // back), binary columns as hex — so look for the token as hex too.
+    let everything: Vec<u8> = if b == Db::Sqlite {
         let pool = app.raw_sqlite().await;
         sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
             .execute(&pool)
@@ -280,9 +284,43 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
         let path = app.db.url().trim_start_matches("sqlite://").to_owned();
         let mut file = std::fs::read(&path).unwrap();
         file.extend(std::fs::read(format!("{path}-wal")).unwrap_or_default());
+        file
+    } else {
+        use sqlx::Connection;
+        let mut c = sqlx::PgConnection::connect(app.db.admin_url().unwrap())
+            .await
+            .unwrap();
+        let mut tx = c.begin().await.unwrap();
+        let tables: Vec<(String,)> =
+            sqlx::query_as("SELECT tablename::text FROM pg_tables WHERE schemaname = 'public'")
+                .fetch_all(&mut *tx)
+                .await
+                .unwrap();
+        let mut all = String::new();
+        for (table,) in &tables {
+            sqlx::query(&format!("ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY"))
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            let (rows,): (Option<String>,) =
+                sqlx::query_as(&format!("SELECT string_agg(x::text, ' ') FROM {table} x"))
+                    .fetch_one(&mut *tx)
+                    .await
+                    .unwrap();
+            all.push_str(&rows.unwrap_or_default());
+        }
+        tx.rollback().await.unwrap();
         assert!(
-            !file.windows(token.len()).any(|w| w == token.as_bytes()),
-            "the raw token is in the database file"
+            all.contains("security@chatco.example"),
+            "the dump sees the data"
+        );
+        all.into_bytes()
+    };
+    let hex: String = token.bytes().map(|b| format!("{b:02x}")).collect();
+    for needle in [token.as_bytes(), hex.as_bytes()] {
+        assert!(
+            !everything.windows(needle.len()).any(|w| w == needle),
+            "the raw token is in the database"
         );
     }
 
