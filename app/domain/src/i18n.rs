@@ -943,6 +943,11 @@ messages! {
     AskVendorTitle { en: "Ask the vendor about its services", de: "Anbieter zu seinen Diensten befragen", nb: "Spør leverandøren om tjenestene deres" }
     AskServices { en: "Ask about", de: "Fragen zu", nb: "Spør om" }
     AskVendorNoServices { en: "No service names this vendor yet.", de: "Noch kein Dienst nennt diesen Anbieter.", nb: "Ingen tjeneste nevner denne leverandøren ennå." }
+    VendorNameUnknown {
+        en: "No vendor has this name, or several start with it. Type more of the name.",
+        de: "Kein Anbieter heißt so, oder mehrere beginnen damit. Geben Sie mehr vom Namen ein.",
+        nb: "Ingen leverandør heter dette, eller flere begynner slik. Skriv mer av navnet.",
+    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ crate::on_both!(
     data_classes_are_the_owners,
     csv_export_is_spreadsheet_safe_and_imports_again,
     an_import_with_errors_reports_rows_and_writes_nothing,
+    with_many_vendors_the_vendor_filter_takes_a_name,
 );
 
 /// Where a state-changing call sends the browser next.
@@ -727,4 +728,77 @@ async fn an_import_with_errors_reports_rows_and_writes_nothing(b: Db) {
     let broken = "name,vendor\n\"unterminated,x\n";
     let plan = json(app.call(&c, "import_preview", &[("csv", broken)]).await).await;
     assert_eq!(plan["errors"][0]["msg"], "ErrCsvUnreadable", "{plan}");
+}
+
+/// With more vendors than a select can sensibly hold, the list does not
+/// ship them all: the vendor filter becomes a name to type.
+async fn with_many_vendors_the_vendor_filter_takes_a_name(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("many@example.com", "Many Vendors").await;
+    let mut ids = Vec::new();
+    for i in 0..61 {
+        ids.push(create_vendor(&app, &c, &format!("Vendor {i:02}"), "application").await);
+    }
+    create_service(
+        &app,
+        &c,
+        &[
+            ("form[name]", "Bot A"),
+            ("form[vendor_id]", ids[7].as_str()),
+        ],
+    )
+    .await;
+    create_service(
+        &app,
+        &c,
+        &[
+            ("form[name]", "Bot B"),
+            ("form[vendor_id]", ids[8].as_str()),
+        ],
+    )
+    .await;
+    let list = |filter: Vec<(&'static str, String)>| {
+        let app = &app;
+        let c = &c;
+        async move {
+            let form: Vec<(String, String)> = filter
+                .into_iter()
+                .map(|(k, v)| (format!("filter[{k}]"), v))
+                .collect();
+            json(
+                c.post(app.url("/api/service_list"))
+                    .form(&form)
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await
+        }
+    };
+    let all = list(vec![]).await;
+    assert_eq!(all["vendor_search"], true);
+    assert!(
+        all["choices"]["vendors"].as_array().unwrap().is_empty(),
+        "no 61 options shipped"
+    );
+    assert_eq!(all["total"], 2);
+    // A unique start of the name, in any case, picks the vendor.
+    let one = list(vec![("vendor_name", "vendor 07".into())]).await;
+    assert_eq!(one["total"], 1);
+    assert_eq!(one["rows"][0]["name"], "Bot A");
+    assert_eq!(one["choices"]["vendors"][0]["name"], "Vendor 07");
+    // Several vendors start so, or none: said so, nothing listed.
+    for name in ["Vendor 0", "Nobody"] {
+        let none = list(vec![("vendor_name", name.into())]).await;
+        assert_eq!(none["vendor_unknown"], true, "{name}");
+        assert_eq!(none["total"], 0);
+    }
+    let (s, page) = app.get_text(&c, "/services?vendor_name=Nobody").await;
+    assert_eq!(s, 200);
+    assert!(page.contains("id=\"vendor-name\"") && page.contains("No vendor has this name"));
+    // A link with the vendor's id still works.
+    let by_id = list(vec![("vendor", ids[8].clone())]).await;
+    assert_eq!(by_id["rows"][0]["name"], "Bot B");
 }

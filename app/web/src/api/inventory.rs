@@ -101,9 +101,18 @@ pub struct ServiceListView {
     pub rows: Vec<ServiceRowView>,
     pub total: i64,
     pub offset: i64,
+    /// With many vendors only the chosen one is listed here, and the
+    /// vendor filter is a name to type (see `vendor_search`).
     pub choices: Choices,
     pub can_edit: bool,
+    /// The vendor filter is a text field, not a list of every vendor.
+    pub vendor_search: bool,
+    /// The typed vendor name matched no vendor (or several).
+    pub vendor_unknown: bool,
 }
+
+/// Up to this many vendors the list's vendor filter lists them all.
+pub const VENDOR_SELECT_MAX: usize = 60;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FindingView {
@@ -434,6 +443,8 @@ pub async fn remove_contact(contact_id: String) -> Result<(), AppError> {
 pub struct ServiceFilter {
     pub q: String,
     pub vendor: String,
+    /// A vendor's name (or the start of it), for organisations with many.
+    pub vendor_name: String,
     pub status: String,
     pub data_class: String,
     pub owner: String,
@@ -451,9 +462,35 @@ pub async fn service_list(
     let a = auth(&c)?;
     let f = filter;
     let page: i64 = f.page.trim().parse().unwrap_or(1).clamp(1, 100_000);
+    let mut choices = choices(&c, a).await?;
+    let vendor_search = choices.vendors.len() > VENDOR_SELECT_MAX;
+    let mut vendor: Option<VendorId> = opt(&f.vendor);
+    let name = f.vendor_name.trim().to_lowercase();
+    let mut vendor_unknown = false;
+    if vendor.is_none() && !name.is_empty() {
+        let exact = choices
+            .vendors
+            .iter()
+            .find(|v| v.name.to_lowercase() == name);
+        let starting: Vec<&Named<VendorId>> = choices
+            .vendors
+            .iter()
+            .filter(|v| v.name.to_lowercase().starts_with(&name))
+            .collect();
+        vendor = exact
+            .or(match starting.as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            })
+            .map(|v| v.id);
+        vendor_unknown = vendor.is_none();
+    }
+    if vendor_search {
+        choices.vendors.retain(|v| Some(v.id) == vendor);
+    }
     let query = ServiceQuery {
         text: Some(f.q),
-        vendor: opt(&f.vendor),
+        vendor,
         status: opt(&f.status),
         data_class: opt(&f.data_class),
         owner: opt(&f.owner),
@@ -467,12 +504,20 @@ pub async fn service_list(
         offset: (page - 1) * PAGE_SIZE,
         limit: PAGE_SIZE,
     };
-    let result = c
-        .services
-        .services(a, &query)
-        .await
-        .map_err(service_error)?;
+    let result = if vendor_unknown {
+        aivet_store::inventory::Page {
+            rows: Vec::new(),
+            total: 0,
+        }
+    } else {
+        c.services
+            .services(a, &query)
+            .await
+            .map_err(service_error)?
+    };
     Ok(ServiceListView {
+        vendor_search,
+        vendor_unknown,
         total: result.total,
         offset: query.offset,
         rows: result
@@ -491,7 +536,7 @@ pub async fn service_list(
                 archived: r.archived_at.is_some(),
             })
             .collect(),
-        choices: choices(&c, a).await?,
+        choices,
         can_edit: can_edit(a)?,
     })
 }

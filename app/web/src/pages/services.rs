@@ -28,6 +28,7 @@ impl FilterLinks for ServiceFilter {
     fn active(&self) -> bool {
         !(self.q.is_empty()
             && self.vendor.is_empty()
+            && self.vendor_name.is_empty()
             && self.status.is_empty()
             && self.data_class.is_empty()
             && self.owner.is_empty()
@@ -39,6 +40,7 @@ impl FilterLinks for ServiceFilter {
         let pairs = [
             ("q", &self.q),
             ("vendor", &self.vendor),
+            ("vendor_name", &self.vendor_name),
             ("status", &self.status),
             ("data_class", &self.data_class),
             ("owner", &self.owner),
@@ -72,6 +74,7 @@ pub fn ServicesPage() -> impl IntoView {
     let names = [
         "q",
         "vendor",
+        "vendor_name",
         "status",
         "data_class",
         "owner",
@@ -79,11 +82,13 @@ pub fn ServicesPage() -> impl IntoView {
         "archived",
         "page",
     ];
-    let [q, vendor, status, data_class, owner, sort, archived, page] = names.map(query_value);
+    let [q, vendor, vendor_name, status, data_class, owner, sort, archived, page] =
+        names.map(query_value);
     let imported = query_value("imported");
     let filters = Memo::new(move |_| ServiceFilter {
         q: q.get(),
         vendor: vendor.get(),
+        vendor_name: vendor_name.get(),
         status: status.get(),
         data_class: data_class.get(),
         owner: owner.get(),
@@ -158,7 +163,9 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
     let page = (d.offset / PAGE_SIZE) + 1;
     let from = if d.total == 0 { 0 } else { d.offset + 1 };
     let to = d.offset + d.rows.len() as i64;
-    let body = if d.rows.is_empty() {
+    let body = if d.vendor_unknown {
+        view! { <EmptyState text=Msg::VendorNameUnknown/> }.into_any()
+    } else if d.rows.is_empty() {
         view! { <EmptyState text=if f.active() { Msg::NoMatches } else { Msg::EmptyServices }/> }
             .into_any()
     } else {
@@ -206,7 +213,22 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
         <div class="toolbar">
             <form method="get" action="/services" class="filters" role="search">
                 <label><span>{t(Msg::Search)}</span><input type="search" name="q" value=f.q.clone()/></label>
-                <label><span>{t(Msg::FieldVendor)}</span><select name="vendor">{options_with_all(vendors, &f.vendor)}</select></label>
+                {if d.vendor_search {
+                    // Too many vendors to list: type the name (or its start).
+                    let value = if f.vendor_name.is_empty() {
+                        c.vendors.first().map(|v| v.name.clone()).unwrap_or_default()
+                    } else {
+                        f.vendor_name.clone()
+                    };
+                    view! {
+                        <label><span>{t(Msg::FieldVendor)}</span>
+                            <input type="search" name="vendor_name" id="vendor-name" value=value/></label>
+                    }.into_any()
+                } else {
+                    view! {
+                        <label><span>{t(Msg::FieldVendor)}</span><select name="vendor">{options_with_all(vendors, &f.vendor)}</select></label>
+                    }.into_any()
+                }}
                 <label><span>{t(Msg::FieldStatus)}</span><select name="status">{options_with_all(statuses, &f.status)}</select></label>
                 <label><span>{t(Msg::FieldDataClasses)}</span><select name="data_class">{options_with_all(classes, &f.data_class)}</select></label>
                 <label><span>{t(Msg::FieldOwner)}</span><select name="owner">{options_with_all(members, &f.owner)}</select></label>
