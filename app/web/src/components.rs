@@ -216,9 +216,13 @@ fn FieldFrame(
 }
 
 /// The id of a control: from its error key, which is also its name unless
-/// the name nests it in a group (`form[name]`).
-fn control_id(name: &str) -> String {
-    format!("f-{name}")
+/// the name nests it in a group (`form[name]`). Forms repeated on one page
+/// (one per question, one per finding) give a `scope` to keep ids unique.
+fn control_id(scope: &Option<String>, name: &str) -> String {
+    match scope {
+        Some(scope) => format!("f-{scope}-{name}"),
+        None => format!("f-{name}"),
+    }
 }
 
 /// A labelled input with its hint and its error from the last submission.
@@ -233,9 +237,10 @@ pub fn Field(
     #[prop(default = true)] required: bool,
     #[prop(optional, into)] value: Option<String>,
     #[prop(optional)] input: Option<&'static str>,
+    #[prop(optional, into)] scope: Option<String>,
     error: Signal<Option<AppError>>,
 ) -> impl IntoView {
-    let id = control_id(name);
+    let id = control_id(&scope, name);
     let field_error = field_error_of(name, error);
     let described = described_by(&id, hint.is_some(), field_error);
     view! {
@@ -263,9 +268,10 @@ pub fn TextArea(
     #[prop(optional, into)] value: Option<String>,
     #[prop(optional)] input: Option<&'static str>,
     #[prop(default = 4)] rows: u32,
+    #[prop(optional, into)] scope: Option<String>,
     error: Signal<Option<AppError>>,
 ) -> impl IntoView {
-    let id = control_id(name);
+    let id = control_id(&scope, name);
     let field_error = field_error_of(name, error);
     let described = described_by(&id, hint.is_some(), field_error);
     view! {
@@ -290,9 +296,10 @@ pub fn Select(
     options: Vec<(String, String)>,
     #[prop(optional, into)] value: Option<String>,
     #[prop(optional)] input: Option<&'static str>,
+    #[prop(optional, into)] scope: Option<String>,
     error: Signal<Option<AppError>>,
 ) -> impl IntoView {
-    let id = control_id(name);
+    let id = control_id(&scope, name);
     let field_error = field_error_of(name, error);
     let described = described_by(&id, hint.is_some(), field_error);
     let current = value.unwrap_or_default();

@@ -617,10 +617,10 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
                     <FormError error/>
                     <input type="hidden" name="request_id" value=request.clone()/>
                     <input type="hidden" name="position" value=i.position.to_string()/>
-                    <Select name="review" input="review[review]" label=Msg::ReviewLabel
+                    <Select name="review" input="review[review]" label=Msg::ReviewLabel scope=format!("q{n}")
                         options=choice_options(Review::ALL, Review::as_str, Review::label)
                         value=i.review.map(|r| r.as_str()).unwrap_or("satisfactory") error/>
-                    <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 error/>
+                    <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 error scope=format!("q{n}")/>
                     <Submit label=Msg::ReviewSave pending=review.pending().into()/>
                 </ActionForm>
             })}

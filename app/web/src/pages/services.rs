@@ -529,11 +529,11 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
                         <FormError error/>
                         <input type="hidden" name="service_id" value=service.clone()/>
                         <input type="hidden" name="finding[topic]" value=topic/>
-                        <Select name="status" input="finding[status]" label=Msg::FieldStatus
+                        <Select name="status" input="finding[status]" label=Msg::FieldStatus scope=topic
                             options=choice_options(FindingStatus::ALL, FindingStatus::as_str, FindingStatus::label) value=f.status.as_str() error/>
-                        <TextArea name="summary" input="finding[summary]" label=Msg::FieldSummary value=f.summary.clone().unwrap_or_default() rows=3 error/>
-                        <Field name="source_url" input="finding[source_url]" label=Msg::FieldSourceUrl kind="url" required=false value=f.source_url.clone().unwrap_or_default() error/>
-                        <Field name="checked_on" input="finding[checked_on]" label=Msg::FieldCheckedOn kind="date" required=false value=f.checked_on.map(|d| d.to_string()).unwrap_or_default() error/>
+                        <TextArea name="summary" input="finding[summary]" label=Msg::FieldSummary value=f.summary.clone().unwrap_or_default() rows=3 error scope=topic/>
+                        <Field name="source_url" input="finding[source_url]" label=Msg::FieldSourceUrl kind="url" required=false value=f.source_url.clone().unwrap_or_default() error scope=topic/>
+                        <Field name="checked_on" input="finding[checked_on]" label=Msg::FieldCheckedOn kind="date" required=false value=f.checked_on.map(|d| d.to_string()).unwrap_or_default() error scope=topic/>
                         <Submit label=Msg::Save pending=save.pending().into()/>
                     </ActionForm>
                 </details>
