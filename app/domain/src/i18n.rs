@@ -948,6 +948,7 @@ messages! {
         de: "Kein Anbieter heißt so, oder mehrere beginnen damit. Geben Sie mehr vom Namen ein.",
         nb: "Ingen leverandør heter dette, eller flere begynner slik. Skriv mer av navnet.",
     }
+    MailWillRetry { en: "Not delivered yet; trying again", de: "Noch nicht zugestellt; neuer Versuch folgt", nb: "Ikke levert ennå; prøver igjen" }
 }
 
 #[cfg(test)]

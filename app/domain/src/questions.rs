@@ -458,18 +458,43 @@ pub fn valid_send_key(key: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+fn send_key(key: &str) -> Result<String, Msg> {
+    if valid_send_key(key) {
+        Ok(key.to_owned())
+    } else {
+        Err(Msg::ErrFormExpired)
+    }
+}
+
+/// A deadline after `today`.
+fn deadline(input: &str, today: NaiveDate) -> Result<NaiveDate, Msg> {
+    match crate::inventory::optional_date(input)? {
+        None => Err(Msg::ErrDeadlineRequired),
+        Some(d) if d <= today => Err(Msg::ErrDeadlinePast),
+        Some(d) => Ok(d),
+    }
+}
+
+/// The two fields of the "ask again" form: the send key and a deadline.
+pub fn parse_key_and_deadline(
+    key: &str,
+    input: &str,
+    today: NaiveDate,
+) -> Result<(String, NaiveDate), FieldErrors> {
+    let mut f = Fields(Vec::new());
+    let key = f.take("send_key", send_key(key));
+    let date = f.take("deadline", deadline(input, today));
+    match (key, date) {
+        (Some(k), Some(d)) => Ok((k, d)),
+        _ => Err(f.0),
+    }
+}
+
 impl SendForm {
     /// `today` is the sender's date: the deadline must lie after it.
     pub fn parse(&self, today: NaiveDate) -> Result<SendDraft, FieldErrors> {
         let mut f = Fields(Vec::new());
-        let send_key = f.take(
-            "send_key",
-            if valid_send_key(&self.send_key) {
-                Ok(self.send_key.clone())
-            } else {
-                Err(Msg::ErrFormExpired)
-            },
-        );
+        let send_key = f.take("send_key", send_key(&self.send_key));
         let mut contacts = Vec::new();
         for c in &self.contacts {
             match optional_id::<ContactId>(c) {
@@ -499,14 +524,7 @@ impl SendForm {
                     .map_err(|_| Msg::ErrChoiceInvalid),
             },
         );
-        let deadline = f.take(
-            "deadline",
-            crate::inventory::optional_date(&self.deadline).and_then(|d| match d {
-                None => Err(Msg::ErrDeadlineRequired),
-                Some(d) if d <= today => Err(Msg::ErrDeadlinePast),
-                Some(d) => Ok(d),
-            }),
-        );
+        let deadline = f.take("deadline", deadline(&self.deadline, today));
         let mut optional: Vec<String> = Vec::new();
         for code in &self.optional {
             let code = code.trim();

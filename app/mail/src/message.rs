@@ -93,7 +93,21 @@ impl Mailer {
         mail: &T,
         now: DateTime<Utc>,
     ) -> Result<NewMail, MailError> {
+        Ok(self.compose_with_text(to, reply_to, org, mail, now)?.0)
+    }
+
+    /// Like [`Mailer::compose`], also returning the plain-text body (for a
+    /// preview), rendered once.
+    pub fn compose_with_text<T: MailTemplate>(
+        &self,
+        to: &Recipient,
+        reply_to: Option<&str>,
+        org: Option<OrgId>,
+        mail: &T,
+        now: DateTime<Utc>,
+    ) -> Result<(NewMail, String), MailError> {
         let rendered = templates::render(to.lang, mail)?;
+        let text = rendered.text.clone();
         let id = MailId(uuid::Uuid::new_v4());
         let message_id = format!("<{}@{}>", id.0.simple(), self.id_domain);
         let mut builder = lettre::Message::builder()
@@ -118,7 +132,7 @@ impl Mailer {
                         .body(rendered.html),
                 ),
         )?;
-        Ok(NewMail {
+        let mail = NewMail {
             id,
             org_id: org,
             kind: T::NAME,
@@ -128,7 +142,8 @@ impl Mailer {
             message_id,
             created_at: now,
             give_up_at: now + self.give_up_after,
-        })
+        };
+        Ok((mail, text))
     }
 }
 

@@ -346,7 +346,7 @@ pub async fn save(
     // cannot keep a chosen file across a page with errors.
     let mut attached = None;
     if let Some((name, bytes)) = upload {
-        match rc.services.portal_attach(&token, &name, bytes).await {
+        match rc.services.portal_attach(&token, &view, &name, bytes).await {
             Ok(info) => attached = Some(info.filename),
             Err(ServiceError::Invalid(errors)) => {
                 return page(
@@ -385,7 +385,7 @@ pub async fn save(
         None => view,
     };
     let notice_attached = attached.map(|name| Msg::PortalAttached.fill(lang, &[("name", &name)]));
-    match rc.services.portal_save(&token, &form, submit).await {
+    match rc.services.portal_save(&token, &view, &form, submit).await {
         Ok(saved) => {
             let notice = [
                 (!submit).then(|| Msg::PortalSaved.text(lang).to_owned()),

@@ -8,8 +8,8 @@ use crate::inventory::require_editor;
 use crate::secrets::{looks_like_token, new_token};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::questions::{
-    AnswerForm, DecisionForm, QuestionSet, QuestionSetForm, ReviewForm, SendDraft, SendForm,
-    LINK_DAYS_AFTER_DEADLINE,
+    parse_key_and_deadline, AnswerForm, DecisionForm, QuestionSet, QuestionSetForm, ReviewForm,
+    SendDraft, SendForm, LINK_DAYS_AFTER_DEADLINE,
 };
 use aivet_domain::{AttachmentId, Lang, Msg, RequestId, ServiceId, VendorId};
 use aivet_mail::{MailQuestion, QuestionsMail, Recipient};
@@ -94,6 +94,11 @@ impl Services {
         self.clock.now().date_naive()
     }
 
+    /// The deadline a send form suggests.
+    pub fn default_deadline(&self) -> NaiveDate {
+        self.today() + Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS)
+    }
+
     pub async fn ask_data(&self, auth: &Auth, service: ServiceId) -> Result<AskData> {
         let t = auth.tenant()?;
         let detail = self.store.service(t, service).await?;
@@ -112,8 +117,7 @@ impl Services {
             set: self.store.question_set(t).await?,
             service_name: detail.service.name,
             recipients,
-            default_deadline: self.today()
-                + Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS),
+            default_deadline: self.default_deadline(),
         })
     }
 
@@ -149,8 +153,7 @@ impl Services {
                 set: self.store.question_set(t).await?,
                 service_name: v.name,
                 recipients,
-                default_deadline: self.today()
-                    + Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS),
+                default_deadline: self.default_deadline(),
             },
             services,
         ))
@@ -369,13 +372,10 @@ impl Services {
             expires: to.lang.date(expires_at.date_naive()),
             again: previous.is_some(),
         };
-        let text = aivet_mail::templates::render(to.lang, &mail)
-            .map_err(|e| Self::mail_error(e.into()))?
-            .text;
-        let queued = self
+        let (queued, text) = self
             .mail
             .mailer
-            .compose(
+            .compose_with_text(
                 &Recipient {
                     name: Some(to.name.clone()),
                     email: to.email.clone(),
@@ -418,15 +418,8 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let detail = self.store.request(t, request).await?;
-        let form = SendForm {
-            send_key: send_key.to_owned(),
-            // Parsed for the key and deadline only; the recipient is the earlier one's.
-            contacts: vec![uuid::Uuid::nil().to_string()],
-            lang: detail.request.lang.code().to_owned(),
-            deadline: deadline.to_owned(),
-            ..SendForm::default()
-        };
-        let draft = form.parse(self.today()).map_err(ServiceError::Invalid)?;
+        let (send_key, deadline) = parse_key_and_deadline(send_key, deadline, self.today())
+            .map_err(ServiceError::Invalid)?;
         if detail.request.status != aivet_domain::questions::RequestStatus::Submitted {
             return Err(ServiceError::Refused(Msg::ErrNotAnsweredYet));
         }
@@ -446,18 +439,19 @@ impl Services {
         }
         let org = self.store.org(t).await?;
         let r = &detail.request;
+        let names: Vec<String> = detail.services.iter().map(|(_, n)| n.clone()).collect();
         let out = self.compose_request(
             auth,
             t,
             &org.name,
-            &detail.service_name,
+            &r.lang.list(&names),
             Target {
                 vendor_name: r.vendor_name.clone(),
                 name: r.recipient_name.clone(),
                 email: r.recipient_email.clone(),
                 lang: r.lang,
             },
-            (draft.deadline, r.set_version),
+            (deadline, r.set_version),
             Some(request),
             items,
         )?;
@@ -475,7 +469,7 @@ impl Services {
             .send_requests(
                 t,
                 &detail.services.iter().map(|(s, _)| *s).collect::<Vec<_>>(),
-                &draft.send_key,
+                &send_key,
                 vec![out.request],
                 event,
                 self.clock.now(),
@@ -643,16 +637,15 @@ impl Services {
     }
 
     /// The vendor attaches a document through the answer link.
+    /// `view` is what [`Services::portal_view`] showed for the same token;
+    /// the store checks the link again as it writes.
     pub async fn portal_attach(
         &self,
         token: &str,
+        view: &PortalView,
         filename: &str,
         bytes: Vec<u8>,
     ) -> Result<AttachmentInfo> {
-        let view = self
-            .portal_view(token)
-            .await?
-            .ok_or(ServiceError::NotFound)?;
         let file = aivet_domain::attachments::check(filename, &bytes)
             .map_err(|m| ServiceError::Invalid(vec![("attachment", m)]))?;
         self.store
@@ -739,16 +732,16 @@ impl Services {
 
     /// Saves (or submits) the vendor's answers. `NotFound` for a dead link;
     /// field errors leave everything as it was.
+    /// `view` is what [`Services::portal_view`] showed for the same token
+    /// (for the number of questions); the store checks the link again as it
+    /// writes.
     pub async fn portal_save(
         &self,
         token: &str,
+        view: &PortalView,
         form: &AnswerForm,
         submit: bool,
     ) -> Result<PortalView> {
-        let view = self
-            .portal_view(token)
-            .await?
-            .ok_or(ServiceError::NotFound)?;
         let mut draft = form
             .parse(view.items.len(), submit)
             .map_err(ServiceError::Invalid)?;

@@ -1065,3 +1065,46 @@ async fn one_mail_asks_a_vendor_about_several_services(b: Db) {
             .any(|e| e["kind"] == "submitted"));
     }
 }
+
+/// A mail the server defers shows on the request as not delivered yet, with
+/// the server's answer.
+#[tokio::test]
+async fn a_deferred_mail_shows_on_the_request() {
+    let sink = crate::smtp::Sink::start().await;
+    let app = TestApp::spawn_with(
+        Db::Sqlite,
+        Options {
+            smtp_url: Some(sink.url()),
+            manual_mail: true,
+            ..Options::default()
+        },
+    )
+    .await
+    .unwrap();
+    let owner = app.sign_up("kari@example.no", "Acme").await;
+    let (service, contact) = service_with_contact(&app, &owner, "en").await;
+    let key = ask_key(&app, &owner, &service).await;
+    let r = app
+        .call(
+            &owner,
+            "send_questions",
+            &send_form(&service, &key, &contact),
+        )
+        .await;
+    assert!(accepted(&r));
+    sink.fail_next(crate::smtp::Fault::RcptTemporary);
+    assert_eq!(app.worker.pass().await.unwrap().retrying, 1);
+    let id = overview(&app, &owner, &service).await["requests"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let d = request(&app, &owner, &id).await;
+    assert_eq!(d["row"]["mail_status"], "retrying");
+    assert!(
+        d["row"]["mail_error"].as_str().unwrap().contains("451"),
+        "{d}"
+    );
+    let (_, page) = app.get_text(&owner, &format!("/requests/{id}")).await;
+    assert!(page.contains("Not delivered yet; trying again"));
+    assert!(!page.contains("{time}"), "no unfilled placeholder");
+}

@@ -29,6 +29,8 @@ pub struct RequestRowView {
     pub status: RequestStatus,
     /// "queued", "sent", "retrying", "failed" …
     pub mail_status: Option<String>,
+    /// The mail server's last answer, while the mail is not delivered.
+    pub mail_error: Option<String>,
     pub open_items: i64,
     pub items: i64,
     pub reviewed: bool,
@@ -153,6 +155,10 @@ fn row_view(r: &aivet_store::questions::RequestRow, now: DateTime<Utc>) -> Reque
         deadline: r.deadline,
         status: r.status,
         mail_status: r.mail_status.clone(),
+        mail_error: r
+            .mail_error
+            .clone()
+            .filter(|_| r.mail_status.as_deref() != Some("sent")),
         open_items: r.open_items,
         items: r.items,
         reviewed: r.status == RequestStatus::Submitted && r.open_items == 0,
@@ -382,8 +388,7 @@ pub async fn request_detail(request_id: String) -> Result<RequestView, AppError>
             .collect(),
         can_edit: can_edit(a),
         send_key: aivet_services::secrets::new_token(),
-        default_deadline: now.date_naive()
-            + chrono::Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS),
+        default_deadline: c.services.default_deadline(),
     })
 }
 

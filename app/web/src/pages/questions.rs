@@ -38,7 +38,8 @@ fn mail_status(s: &Option<String>) -> Msg {
     match s.as_deref() {
         Some("sent") => Msg::MailSent,
         Some("sending") => Msg::MailSending,
-        Some("retrying") => Msg::MailRetrying,
+        // The settings page says when and which attempt; here the state is enough.
+        Some("retrying") => Msg::MailWillRetry,
         Some("failed") => Msg::MailFailed,
         _ => Msg::MailQueued,
     }
@@ -460,7 +461,8 @@ fn RequestBody(d: RequestView) -> impl IntoView {
                 <dt>{t(Msg::RequestDeadline)}</dt><dd>{lang().date(d.row.deadline)}</dd>
                 <dt>{t(Msg::RequestLinkUntil)}</dt><dd>{date(d.expires_at)}</dd>
                 <dt>{t(Msg::RequestStatusLabel)}</dt><dd id="request-status">{status_text(&d.row)}</dd>
-                <dt>{t(Msg::RequestMail)}</dt><dd>{t(mail_status(&d.row.mail_status))}</dd>
+                <dt>{t(Msg::RequestMail)}</dt><dd id="request-mail">{t(mail_status(&d.row.mail_status))}
+                    {d.row.mail_error.clone().map(|e| view! { <br/><span class="muted">{e}</span> })}</dd>
                 {d.responder.clone().map(|r| view! { <dt>{t(Msg::RequestResponder)}</dt><dd id="responder">{r}</dd> })}
                 {d.received.clone().map(|r| view! { <dt>{t(Msg::ReceivedOn)}</dt><dd>{r}</dd> })}
             </dl>
