@@ -33,7 +33,7 @@ need_wasm_bindgen() {
 }
 
 need_wasm_opt() {
-  # Debian's binaryen (version 108) breaks hydration of optimised builds; the npm
+  # Debian's binaryen (version 108) miscompiled our earlier leptos bundle; the npm
   # package carries a current wasm-opt.
   if [ "$(wasm-opt --version 2>/dev/null | awk '{print $3}')" != "${BINARYEN_VERSION%%.*}" ]; then
     log "installing wasm-opt from npm binaryen@$BINARYEN_VERSION"

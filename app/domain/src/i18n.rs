@@ -356,6 +356,11 @@ messages! {
         de: "Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es erneut.",
         nb: "Noe gikk galt hos oss. Prøv igjen.",
     }
+    ErrOffline {
+        en: "The server could not be reached, so nothing was saved. Check the connection and try again.",
+        de: "Der Server war nicht erreichbar, daher wurde nichts gespeichert. Prüfen Sie die Verbindung und versuchen Sie es erneut.",
+        nb: "Serveren kunne ikke nås, så ingenting ble lagret. Sjekk tilkoblingen og prøv igjen.",
+    }
     ErrTooLarge {
         en: "The request is too large.",
         de: "Die Anfrage ist zu groß.",

@@ -1,34 +1,499 @@
-//! The browser entry point: hydrates the server-rendered page.
+//! The browser bundle: makes the server-rendered forms nicer without taking
+//! them over. Every page is complete HTML from the server and every form
+//! works as a plain POST; this only improves what happens in between.
+//!
+//! - Forms that post to a server function (`action="/api/…"`) are sent with
+//!   `fetch`. A redirect loads the target page in full. An error stays on the
+//!   page: the message on top of the form, each field's message next to its
+//!   control (`[data-field]`), and everything typed is kept. The error texts
+//!   come from the server in the page's language, so no UI text ships here.
+//! - A form or button with `data-result="ID"` shows the function's answer in
+//!   the element `ID` (a preview, a created link), filled through
+//!   `data-slot`, `data-each` (with a `<template>`), `data-if` and
+//!   `data-unless`. Editing the form hides a shown answer again.
+//! - `data-copy="ID"` buttons copy the value of element `ID`.
+//! - While a form is on its way its submit button is disabled and says
+//!   `data-working`.
 
-use wasm_bindgen::prelude::wasm_bindgen;
+use js_sys::{Array, Reflect, JSON};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{spawn_local, JsFuture};
+use web_sys::{
+    Document, Element, Event, FormData, Headers, HtmlElement, HtmlFormElement, HtmlTemplateElement,
+    MouseEvent, RequestInit, Response, SubmitEvent, UrlSearchParams,
+};
+
+/// Marks set on what this module adds, so the next try can take it away.
+const ADDED: &str = "data-added";
 
 #[wasm_bindgen]
-pub fn hydrate() {
-    console_error_panic_hook::set_once();
-    // After a server function that changes state, load the target page in
-    // full (instead of a client-side route change), so every part of the page
-    // shows the new state. Set before the router sets its own hook.
-    let _ = leptos::server_fn::redirect::set_redirect_hook(|path: &str| {
-        if let Some(w) = web_sys_window() {
-            let loc = w.location();
-            let here = format!(
-                "{}{}",
-                loc.pathname().unwrap_or_default(),
-                loc.search().unwrap_or_default()
-            );
-            let (target, hash) = path.split_once('#').unwrap_or((path, ""));
-            if target == here {
-                // Only the fragment differs: assigning would just scroll.
-                let _ = loc.set_hash(hash);
-                let _ = loc.reload();
-            } else {
-                let _ = loc.assign(path);
-            }
-        }
-    });
-    leptos::mount::hydrate_body(aivet_web::App);
+pub fn start() {
+    let Some(doc) = document() else { return };
+    listen(&doc, "submit", |ev: SubmitEvent| on_submit(ev));
+    listen(&doc, "click", |ev: MouseEvent| on_click(ev));
+    listen(&doc, "input", |ev: Event| on_input(ev));
+    if let Some(root) = doc.document_element() {
+        let _ = root.set_attribute("data-hydrated", "true");
+    }
 }
 
-fn web_sys_window() -> Option<web_sys::Window> {
-    web_sys::window()
+fn listen<E: JsCast + wasm_bindgen::convert::FromWasmAbi + 'static>(
+    doc: &Document,
+    kind: &str,
+    f: impl FnMut(E) + 'static,
+) {
+    let cb = Closure::<dyn FnMut(E)>::new(f);
+    let _ = doc.add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref());
+    cb.forget();
+}
+
+fn document() -> Option<Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+fn on_submit(ev: SubmitEvent) {
+    if ev.default_prevented() {
+        return;
+    }
+    let Some(form) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<HtmlFormElement>().ok())
+    else {
+        return;
+    };
+    let submitter = ev.submitter();
+    let action = submitter
+        .as_ref()
+        .and_then(|s| s.get_attribute("formaction"))
+        .or_else(|| form.get_attribute("action"))
+        .unwrap_or_default();
+    if !action.starts_with("/api/") || !form.method().eq_ignore_ascii_case("post") {
+        return;
+    }
+    ev.prevent_default();
+    if form.get_attribute("aria-busy").as_deref() == Some("true") {
+        return;
+    }
+    spawn_local(send(form, submitter, action));
+}
+
+/// What came back from the server for one submission.
+enum Outcome {
+    Redirect(String),
+    Value(JsValue),
+    Failed(JsValue),
+}
+
+async fn send(form: HtmlFormElement, submitter: Option<HtmlElement>, action: String) {
+    let result_id = submitter
+        .as_ref()
+        .and_then(|s| s.get_attribute("data-result"))
+        .or_else(|| form.get_attribute("data-result"));
+    let button = submitter.clone().or_else(|| {
+        form.query_selector("[type=submit]")
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into().ok())
+    });
+    set_busy(&form, button.as_ref(), true);
+    clear_errors(&form);
+    match post(&form, submitter.as_ref(), &action).await {
+        Ok(Outcome::Redirect(to)) => go(&to),
+        Ok(Outcome::Value(v)) => match result_id.and_then(|id| by_id(&id)) {
+            Some(target) => {
+                show_result(&target, &v);
+                set_busy(&form, button.as_ref(), false);
+            }
+            // Nothing to show in place: the page shows the new state.
+            None => reload(),
+        },
+        Ok(Outcome::Failed(err)) => {
+            show_errors(&form, &err);
+            set_busy(&form, button.as_ref(), false);
+        }
+        Err(_) => {
+            let text = document()
+                .and_then(|d| d.body())
+                .and_then(|b| b.get_attribute("data-offline"))
+                .unwrap_or_default();
+            show_errors(&form, &JsValue::from_str(&text));
+            set_busy(&form, button.as_ref(), false);
+        }
+    }
+}
+
+async fn post(
+    form: &HtmlFormElement,
+    submitter: Option<&HtmlElement>,
+    action: &str,
+) -> Result<Outcome, JsValue> {
+    let data = FormData::new_with_form(form)?;
+    if let Some(s) = submitter {
+        if let Some(name) = s.get_attribute("name") {
+            data.append_with_str(&name, &s.get_attribute("value").unwrap_or_default())?;
+        }
+    }
+    let body = String::from(UrlSearchParams::new_with_str_sequence_sequence(&data)?.to_string());
+    let headers = Headers::new()?;
+    headers.set("Content-Type", "application/x-www-form-urlencoded")?;
+    headers.set("Accept", "application/json")?;
+    let init = RequestInit::new();
+    init.set_method("POST");
+    init.set_headers(&headers);
+    init.set_body(&JsValue::from_str(&body));
+    let window = web_sys::window().ok_or(JsValue::NULL)?;
+    let res: Response = JsFuture::from(window.fetch_with_str_and_init(action, &init))
+        .await?
+        .dyn_into()?;
+    if let Some(to) = res.headers().get("location")? {
+        return Ok(Outcome::Redirect(to));
+    }
+    let text = JsFuture::from(res.text()?)
+        .await?
+        .as_string()
+        .unwrap_or_default();
+    let value = JSON::parse(&text).unwrap_or(JsValue::from_str(&text));
+    Ok(if res.ok() {
+        Outcome::Value(value)
+    } else {
+        Outcome::Failed(value)
+    })
+}
+
+/// Loads `to` in full; when only the fragment differs, reloads at it.
+fn go(to: &str) {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
+    let here = format!(
+        "{}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    );
+    let (target, hash) = to.split_once('#').unwrap_or((to, ""));
+    if target == here {
+        let _ = loc.set_hash(hash);
+        let _ = loc.reload();
+    } else {
+        let _ = loc.assign(to);
+    }
+}
+
+fn reload() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
+}
+
+fn by_id(id: &str) -> Option<Element> {
+    document().and_then(|d| d.get_element_by_id(id))
+}
+
+fn all(root: &Element, css: &str) -> Vec<Element> {
+    let Ok(list) = root.query_selector_all(css) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into().ok())
+        .collect()
+}
+
+fn set_busy(form: &HtmlFormElement, button: Option<&HtmlElement>, busy: bool) {
+    if busy {
+        let _ = form.set_attribute("aria-busy", "true");
+    } else {
+        let _ = form.remove_attribute("aria-busy");
+    }
+    let Some(b) = button else { return };
+    if busy {
+        let _ = b.set_attribute("disabled", "");
+        let _ = b.set_attribute("aria-busy", "true");
+        if let Some(working) = b.get_attribute("data-working") {
+            let _ = b.set_attribute("data-label", &b.text_content().unwrap_or_default());
+            b.set_text_content(Some(&working));
+        }
+    } else {
+        let _ = b.remove_attribute("disabled");
+        let _ = b.remove_attribute("aria-busy");
+        if let Some(label) = b.get_attribute("data-label") {
+            b.set_text_content(Some(&label));
+        }
+    }
+}
+
+fn clear_errors(form: &Element) {
+    for e in all(form, &format!("[{ADDED}]")) {
+        e.remove();
+    }
+    for field in all(form, "[data-field].invalid") {
+        let _ = field.class_list().remove_1("invalid");
+        if let Some(control) = field
+            .get_attribute("data-control")
+            .and_then(|id| by_id(&id))
+        {
+            let _ = control.remove_attribute("aria-invalid");
+            match field.get_attribute("data-described") {
+                Some(ids) if !ids.is_empty() => {
+                    let _ = control.set_attribute("aria-describedby", &ids);
+                }
+                _ => {
+                    let _ = control.remove_attribute("aria-describedby");
+                }
+            }
+        }
+    }
+}
+
+fn string_at(v: &JsValue, key: &str) -> Option<String> {
+    Reflect::get(v, &JsValue::from_str(key))
+        .ok()
+        .and_then(|x| x.as_string())
+}
+
+/// The message on top of the form and each field's message next to it.
+/// Field messages without a place on the form are listed under the top one.
+fn show_errors(form: &HtmlFormElement, err: &JsValue) {
+    let Some(doc) = document() else { return };
+    let text = err
+        .as_string()
+        .or_else(|| string_at(err, "text"))
+        .filter(|t| !t.is_empty())
+        .or_else(|| doc.body().and_then(|b| b.get_attribute("data-error")))
+        .unwrap_or_default();
+    let Ok(banner) = doc.create_element("div") else {
+        return;
+    };
+    let _ = banner.set_attribute("class", "alert error");
+    let _ = banner.set_attribute("role", "alert");
+    let _ = banner.set_attribute(ADDED, "");
+    let _ = banner.append_with_str_1(&text);
+    let mut unplaced = Vec::new();
+    let fields = Reflect::get(err, &JsValue::from_str("field_texts")).unwrap_or(JsValue::UNDEFINED);
+    if Array::is_array(&fields) {
+        for pair in Array::from(&fields).iter() {
+            let pair = Array::from(&pair);
+            let (Some(key), Some(msg)) = (pair.get(0).as_string(), pair.get(1).as_string()) else {
+                continue;
+            };
+            let place = all(form, "[data-field]")
+                .into_iter()
+                .find(|f| f.get_attribute("data-field").as_deref() == Some(key.as_str()));
+            match place {
+                Some(field) => mark_field(&doc, &field, &msg),
+                None => unplaced.push(msg),
+            }
+        }
+    }
+    if !unplaced.is_empty() {
+        if let Ok(list) = doc.create_element("ul") {
+            for msg in unplaced {
+                if let Ok(li) = doc.create_element("li") {
+                    li.set_text_content(Some(&msg));
+                    let _ = list.append_child(&li);
+                }
+            }
+            let _ = banner.append_child(&list);
+        }
+    }
+    let _ = form.prepend_with_node_1(&banner);
+}
+
+fn mark_field(doc: &Document, field: &Element, msg: &str) {
+    let Ok(p) = doc.create_element("p") else {
+        return;
+    };
+    let _ = p.set_attribute("class", "field-error");
+    let _ = p.set_attribute(ADDED, "");
+    p.set_text_content(Some(msg));
+    let _ = field.class_list().add_1("invalid");
+    if let Some(id) = field.get_attribute("data-control") {
+        let err_id = format!("{id}-error");
+        p.set_id(&err_id);
+        if let Some(control) = by_id(&id) {
+            let before = control
+                .get_attribute("aria-describedby")
+                .unwrap_or_default();
+            if field.get_attribute("data-described").is_none() {
+                let _ = field.set_attribute("data-described", &before);
+            }
+            let ids = if before.is_empty() {
+                err_id
+            } else {
+                format!("{before} {err_id}")
+            };
+            let _ = control.set_attribute("aria-describedby", &ids);
+            let _ = control.set_attribute("aria-invalid", "true");
+        }
+    }
+    let _ = field.append_child(&p);
+}
+
+/// Fills `target` from a server function's answer and shows it. A list is
+/// filled as `items`.
+fn show_result(target: &Element, value: &JsValue) {
+    let value = if Array::is_array(value) {
+        let o = js_sys::Object::new();
+        let _ = Reflect::set(&o, &JsValue::from_str("items"), value);
+        o.into()
+    } else {
+        value.clone()
+    };
+    fill(target, &value);
+    let _ = target.remove_attribute("hidden");
+}
+
+fn truthy(v: &JsValue) -> bool {
+    if Array::is_array(v) {
+        Array::from(v).length() > 0
+    } else {
+        v.is_truthy()
+    }
+}
+
+fn text_of(v: &JsValue) -> String {
+    v.as_string()
+        .or_else(|| v.as_f64().map(|n| n.to_string()))
+        .unwrap_or_default()
+}
+
+fn fill(root: &Element, value: &JsValue) {
+    let get = |e: &Element, attr: &str| {
+        e.get_attribute(attr)
+            .map(|k| Reflect::get(value, &JsValue::from_str(&k)).unwrap_or(JsValue::UNDEFINED))
+    };
+    let mut lists = all(root, "[data-each]");
+    if root.has_attribute("data-each") {
+        lists.insert(0, root.clone());
+    }
+    for e in lists {
+        // Filled by their own item, not by this level.
+        let Some(list) = get(&e, "data-each") else {
+            continue;
+        };
+        for old in all(&e, &format!(":scope > [{ADDED}]")) {
+            old.remove();
+        }
+        let Some(template) = e
+            .query_selector(":scope > template")
+            .ok()
+            .flatten()
+            .and_then(|t| t.dyn_into::<HtmlTemplateElement>().ok())
+        else {
+            continue;
+        };
+        if !Array::is_array(&list) {
+            continue;
+        }
+        for item in Array::from(&list).iter() {
+            let Some(node) = template
+                .content()
+                .first_element_child()
+                .and_then(|c| c.clone_node_with_deep(true).ok())
+                .and_then(|n| n.dyn_into::<Element>().ok())
+            else {
+                continue;
+            };
+            let _ = node.set_attribute(ADDED, "");
+            fill(&node, &item);
+            let _ = e.append_child(&node);
+        }
+    }
+    let own = |css: &str| {
+        let mut v = all(root, css);
+        if root.matches(css).unwrap_or(false) {
+            v.push(root.clone());
+        }
+        v.retain(|e| !inside_each(e, root));
+        v
+    };
+    for e in own("[data-slot]") {
+        if let Some(v) = get(&e, "data-slot") {
+            e.set_text_content(Some(&text_of(&v)));
+        }
+    }
+    for e in own("[data-slot-value]") {
+        if let Some(v) = get(&e, "data-slot-value") {
+            let _ = Reflect::set(
+                &e,
+                &JsValue::from_str("value"),
+                &JsValue::from_str(&text_of(&v)),
+            );
+        }
+    }
+    for e in own("[data-if]") {
+        let show = get(&e, "data-if").is_some_and(|v| truthy(&v));
+        let _ = if show {
+            e.remove_attribute("hidden")
+        } else {
+            e.set_attribute("hidden", "")
+        };
+    }
+    for e in own("[data-unless]") {
+        let hide = get(&e, "data-unless").is_some_and(|v| truthy(&v));
+        let _ = if hide {
+            e.set_attribute("hidden", "")
+        } else {
+            e.remove_attribute("hidden")
+        };
+    }
+}
+
+/// Whether `e` belongs to a list item below `root` (filled by that item).
+fn inside_each(e: &Element, root: &Element) -> bool {
+    let mut cur = e.parent_element();
+    while let Some(p) = cur {
+        if &p == root {
+            return false;
+        }
+        if p.has_attribute(ADDED) {
+            return true;
+        }
+        cur = p.parent_element();
+    }
+    false
+}
+
+fn on_click(ev: MouseEvent) {
+    let Some(button) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|e| e.closest("[data-copy]").ok().flatten())
+    else {
+        return;
+    };
+    let Some(source) = button.get_attribute("data-copy").and_then(|id| by_id(&id)) else {
+        return;
+    };
+    let text = Reflect::get(&source, &JsValue::from_str("value"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default();
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(&text);
+    }
+    if let Some(done) = button.get_attribute("data-copied") {
+        button.set_text_content(Some(&done));
+    }
+}
+
+/// Editing a form hides the answer it showed (a preview of other input).
+fn on_input(ev: Event) {
+    let Some(form) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|e| e.closest("form").ok().flatten())
+    else {
+        return;
+    };
+    let mut ids: Vec<String> = form.get_attribute("data-result").into_iter().collect();
+    ids.extend(
+        all(&form, "[data-result]")
+            .iter()
+            .filter_map(|b| b.get_attribute("data-result")),
+    );
+    for target in ids.iter().filter_map(|id| by_id(id)) {
+        let _ = target.set_attribute("hidden", "");
+    }
 }

@@ -6,6 +6,7 @@ use crate::pages::{
     account, auth, dashboard, invite, not_found, placeholders, questions, services, settings,
     vendors,
 };
+use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos::server::SharedValue;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
@@ -15,8 +16,14 @@ use leptos_router::{path, SsrMode};
 /// The name of the browser bundle's files under `/pkg`.
 pub const OUTPUT_NAME: &str = "aivet";
 
+/// Loads the browser bundle, which improves the forms (see `app/frontend`).
+/// The pages do not depend on it: everything works as plain HTML.
+const BUNDLE_START: &str = "import init, { start } from '/pkg/aivet.js'; \
+    init({ module_or_path: '/pkg/aivet_bg.wasm' }).then(start);";
+
 /// The HTML document around the application (rendered on the server only).
-pub fn shell(options: LeptosOptions) -> impl IntoView {
+pub fn shell(_options: LeptosOptions) -> impl IntoView {
+    let nonce = leptos::nonce::use_nonce();
     #[cfg(feature = "ssr")]
     let lang = use_context::<crate::ssr::RequestCtx>()
         .map(|c| c.lang)
@@ -31,10 +38,11 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <meta name="color-scheme" content="light"/>
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
-                <HydrationScripts options/>
+                <link rel="modulepreload" href=format!("/pkg/{OUTPUT_NAME}.js")/>
+                <script type="module" nonce=nonce inner_html=BUNDLE_START></script>
                 <MetaTags/>
             </head>
-            <body>
+            <body data-error=Msg::ErrUnexpected.text(lang) data-offline=Msg::ErrOffline.text(lang)>
                 <App/>
             </body>
         </html>
@@ -64,18 +72,6 @@ pub fn App() -> impl IntoView {
     let pc = shared.into_inner();
     provide_context(CurrentLang(pc.lang));
     provide_context(pc);
-
-    // Once the browser bundle runs, mark the document as hydrated, so tests
-    // (and styles) can tell.
-    Effect::new(move |_| {
-        #[cfg(feature = "hydrate")]
-        if let Some(root) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
-            let _ = root.set_attribute("data-hydrated", "true");
-        }
-    });
 
     view! {
         <Stylesheet id="leptos" href=format!("/pkg/{OUTPUT_NAME}.css")/>

@@ -3,7 +3,6 @@
 
 use crate::api::{self, PageCtx};
 use crate::app::page_ctx;
-use crate::error::AppError;
 use crate::i18n::{lang, t};
 use aivet_domain::{Lang, Msg};
 use leptos::prelude::*;
@@ -145,72 +144,24 @@ fn SignOutButton() -> impl IntoView {
     }
 }
 
-/// The error of the last submission of a form, as a banner.
-#[component]
-pub fn FormError(error: Signal<Option<AppError>>) -> impl IntoView {
-    move || {
-        error.get().map(|e| {
-            let text = e.text(lang());
-            view! { <div class="alert error" role="alert">{text}</div> }
-        })
-    }
-}
-
-/// The error of a server action's last call, if it failed.
-pub fn action_error<A, T>(action: ServerAction<A>) -> Signal<Option<AppError>>
-where
-    A: leptos::server_fn::ServerFn<Output = T, Error = AppError> + Clone + Send + Sync + 'static,
-    T: Clone + Send + Sync + 'static,
-    A::Output: Send + Sync,
-{
-    let value = action.value();
-    Signal::derive(move || value.get().and_then(|r| r.err()))
-}
-
-/// The error of one field from the last submission, with the ids that tie
-/// the message to its input for screen readers.
-fn field_error_of(
-    name: &'static str,
-    error: Signal<Option<AppError>>,
-) -> impl Fn() -> Option<Msg> + Copy + Send + Sync + 'static {
-    move || error.get().and_then(|e| e.field(name))
-}
-
-fn described_by(
-    id: &str,
-    has_hint: bool,
-    field_error: impl Fn() -> Option<Msg> + Send + Sync + 'static,
-) -> impl Fn() -> Option<String> + Send + Sync + 'static {
-    let (hint_id, err_id) = (format!("{id}-hint"), format!("{id}-error"));
-    move || {
-        let mut ids = Vec::new();
-        if has_hint {
-            ids.push(hint_id.clone());
-        }
-        if field_error().is_some() {
-            ids.push(err_id.clone());
-        }
-        (!ids.is_empty()).then(|| ids.join(" "))
-    }
-}
-
-/// Label, hint and error around one control.
+/// Label, hint and control of one form field. `data-field` names the field
+/// as errors name it, `data-control` its control: the browser bundle puts a
+/// failed submission's message for this field here.
 #[component]
 fn FieldFrame(
     id: String,
+    name: &'static str,
     label: Msg,
     hint: Option<Msg>,
-    field_error: impl Fn() -> Option<Msg> + Copy + Send + Sync + 'static,
     children: Children,
 ) -> impl IntoView {
     let hint_id = format!("{id}-hint");
-    let err_id = format!("{id}-error");
+    let control = id.clone();
     view! {
-        <div class="field" class:invalid=move || field_error().is_some()>
-            <label for=id.clone()>{t(label)}</label>
-            {hint.map(|h| view! { <p class="hint" id=hint_id.clone()>{t(h)}</p> })}
+        <div class="field" data-field=name data-control=control>
+            <label for=id>{t(label)}</label>
+            {hint.map(|h| view! { <p class="hint" id=hint_id>{t(h)}</p> })}
             {children()}
-            {move || field_error().map(|m| view! { <p class="field-error" id=err_id.clone()>{t(m)}</p> })}
         </div>
     }
 }
@@ -225,8 +176,12 @@ fn control_id(scope: &Option<String>, name: &str) -> String {
     }
 }
 
-/// A labelled input with its hint and its error from the last submission.
-/// `name` is the field's error key; `input` the form name when it differs.
+fn hint_ref(id: &str, hint: Option<Msg>) -> Option<String> {
+    hint.map(|_| format!("{id}-hint"))
+}
+
+/// A labelled input with its hint. `name` is the field's error key; `input`
+/// the form name when it differs.
 #[component]
 pub fn Field(
     name: &'static str,
@@ -238,13 +193,11 @@ pub fn Field(
     #[prop(optional, into)] value: Option<String>,
     #[prop(optional)] input: Option<&'static str>,
     #[prop(optional, into)] scope: Option<String>,
-    error: Signal<Option<AppError>>,
 ) -> impl IntoView {
     let id = control_id(&scope, name);
-    let field_error = field_error_of(name, error);
-    let described = described_by(&id, hint.is_some(), field_error);
+    let described = hint_ref(&id, hint);
     view! {
-        <FieldFrame id=id.clone() label hint field_error>
+        <FieldFrame id=id.clone() name label hint>
             <input
                 id=id.clone()
                 name=input.unwrap_or(name)
@@ -252,14 +205,13 @@ pub fn Field(
                 required=required
                 autocomplete=autocomplete
                 value=value.clone()
-                aria-invalid=move || field_error().map(|_| "true")
                 aria-describedby=described
             />
         </FieldFrame>
     }
 }
 
-/// A labelled multi-line text with its error.
+/// A labelled multi-line text.
 #[component]
 pub fn TextArea(
     name: &'static str,
@@ -269,25 +221,22 @@ pub fn TextArea(
     #[prop(optional)] input: Option<&'static str>,
     #[prop(default = 4)] rows: u32,
     #[prop(optional, into)] scope: Option<String>,
-    error: Signal<Option<AppError>>,
 ) -> impl IntoView {
     let id = control_id(&scope, name);
-    let field_error = field_error_of(name, error);
-    let described = described_by(&id, hint.is_some(), field_error);
+    let described = hint_ref(&id, hint);
     view! {
-        <FieldFrame id=id.clone() label hint field_error>
+        <FieldFrame id=id.clone() name label hint>
             <textarea
                 id=id.clone()
                 name=input.unwrap_or(name)
                 rows=rows
-                aria-invalid=move || field_error().map(|_| "true")
                 aria-describedby=described
             >{value.clone().unwrap_or_default()}</textarea>
         </FieldFrame>
     }
 }
 
-/// A labelled select of (value, label) options with its error.
+/// A labelled select of (value, label) options.
 #[component]
 pub fn Select(
     name: &'static str,
@@ -297,11 +246,9 @@ pub fn Select(
     #[prop(optional, into)] value: Option<String>,
     #[prop(optional)] input: Option<&'static str>,
     #[prop(optional, into)] scope: Option<String>,
-    error: Signal<Option<AppError>>,
 ) -> impl IntoView {
     let id = control_id(&scope, name);
-    let field_error = field_error_of(name, error);
-    let described = described_by(&id, hint.is_some(), field_error);
+    let described = hint_ref(&id, hint);
     let current = value.unwrap_or_default();
     let options = options
         .into_iter()
@@ -311,11 +258,10 @@ pub fn Select(
         })
         .collect_view();
     view! {
-        <FieldFrame id=id.clone() label hint field_error>
+        <FieldFrame id=id.clone() name label hint>
             <select
                 id=id.clone()
                 name=input.unwrap_or(name)
-                aria-invalid=move || field_error().map(|_| "true")
                 aria-describedby=described
             >{options}</select>
         </FieldFrame>
@@ -333,17 +279,12 @@ pub fn choice_options<T: Copy>(
         .collect()
 }
 
-/// A submit button that says it is working while its action is pending.
+/// A submit button. While its form is on its way the browser bundle
+/// disables it and shows `data-working`.
 #[component]
-pub fn Submit(
-    label: Msg,
-    pending: Signal<bool>,
-    #[prop(optional)] id: Option<&'static str>,
-) -> impl IntoView {
+pub fn Submit(label: Msg, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
     view! {
-        <button type="submit" class="button" id=id disabled=move || pending.get() aria-busy=move || pending.get().then_some("true")>
-            {move || if pending.get() { t(Msg::Working) } else { t(label) }}
-        </button>
+        <button type="submit" class="button" id=id data-working=t(Msg::Working)>{t(label)}</button>
     }
 }
 

@@ -18,6 +18,16 @@ pub struct AppError {
     /// that block a deletion).
     #[serde(default)]
     pub args: Vec<(String, String)>,
+    /// What the browser shows, filled in as the error is sent (see `ser`).
+    #[serde(flatten, default)]
+    pub shown: Option<Box<Shown>>,
+}
+
+/// The message and each field's message in the request's language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shown {
+    pub text: String,
+    pub field_texts: Vec<(String, String)>,
 }
 
 impl AppError {
@@ -27,6 +37,7 @@ impl AppError {
             fields: Vec::new(),
             request_id: None,
             args: Vec::new(),
+            shown: None,
         }
     }
 
@@ -76,5 +87,24 @@ impl FromServerFnError for AppError {
         } else {
             Msg::ErrGeneric
         })
+    }
+
+    /// Sends the texts along, in the language of the request, so that the
+    /// browser bundle carries no UI text.
+    #[cfg(feature = "ssr")]
+    fn ser(&self) -> server_fn::Bytes {
+        let lang = leptos::prelude::use_context::<crate::ssr::RequestCtx>()
+            .map(|c| c.lang)
+            .unwrap_or_default();
+        let mut shown = self.clone();
+        shown.shown = Some(Box::new(Shown {
+            text: self.text(lang),
+            field_texts: self
+                .fields
+                .iter()
+                .map(|(f, m)| (f.clone(), m.text(lang).to_owned()))
+                .collect(),
+        }));
+        <JsonEncoding as server_fn::Encodes<AppError>>::encode(&shown).unwrap_or_default()
     }
 }

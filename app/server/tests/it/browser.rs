@@ -1,7 +1,8 @@
 //! Journeys a person clicks through, in a real headless Chromium driven by
-//! ChromeDriver: sign up (with a mistake first), see the dashboard hydrate,
-//! switch the language, sign out; add a vendor, a contact and a service and
-//! find them on the dashboard.
+//! ChromeDriver: sign up (with a mistake first), see the browser bundle
+//! start, switch the language, sign out; add a vendor, a contact and a
+//! service and find them on the dashboard; ask a vendor, answer, review;
+//! invite a colleague and import services, with the answers shown in place.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` and the browser bundle in
 //! the site folder (`scripts/build.sh`); `./dev test` provides both and sets
@@ -234,6 +235,19 @@ async fn sign_up_hydrate_switch_language_sign_out() {
     c.clone().close().await.unwrap();
 }
 
+/// Signs in through the form, as a person does.
+async fn sign_in(c: &Client, app: &TestApp, email: &str) {
+    c.goto(&app.url("/login")).await.unwrap();
+    hydrated(c).await;
+    fill(c, "#f-email", email).await;
+    fill(c, "#f-password", PASSWORD).await;
+    click(c, Locator::Css("#sign-in")).await;
+    c.wait()
+        .for_element(Locator::Css("#start-here, .figures"))
+        .await
+        .unwrap();
+}
+
 async fn click(c: &Client, locator: Locator<'_>) {
     c.wait()
         .for_element(locator)
@@ -384,15 +398,7 @@ async fn ask_the_vendor_answer_as_the_vendor_and_review() {
     )
     .await;
 
-    c.goto(&app.url("/login")).await.unwrap();
-    hydrated(c).await;
-    fill(c, "#f-email", "kari@example.no").await;
-    fill(c, "#f-password", PASSWORD).await;
-    click(c, Locator::Css("#sign-in")).await;
-    c.wait()
-        .for_element(Locator::Css("#start-here, .figures"))
-        .await
-        .unwrap();
+    sign_in(c, &app, "kari@example.no").await;
 
     c.goto(&app.url(&format!("/services/{service}")))
         .await
@@ -473,4 +479,141 @@ async fn ask_the_vendor_answer_as_the_vendor_and_review() {
     assert!(c.find(Locator::Css("#ask-again-form")).await.is_ok());
     screenshot(c, "review").await;
     c.clone().close().await.unwrap();
+}
+
+/// The forms' answers shown in place: an invitation link with its copy
+/// button, and the CSV import (problems by row, then the import), both after
+/// a refused first try that keeps what was typed.
+#[tokio::test]
+async fn invite_a_colleague_and_import_services_in_place() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+    app.sign_up("kari@example.no", "Fjord Regnskap AS").await;
+
+    sign_in(c, &app, "kari@example.no").await;
+
+    c.goto(&app.url("/settings")).await.unwrap();
+    hydrated(c).await;
+    // The browser lets this address through; the server does not.
+    fill(c, "#invite-form #f-email", "ola@localhost").await;
+    click(c, Locator::Css("#create-invite")).await;
+    assert!(!text(c, "#invite-form #f-email-error").await.is_empty());
+    let described = c
+        .find(Locator::Css("#invite-form #f-email"))
+        .await
+        .unwrap()
+        .attr("aria-describedby")
+        .await
+        .unwrap();
+    assert_eq!(described.as_deref(), Some("f-email-error"));
+    assert!(c
+        .find(Locator::Css("#invite-created:not([hidden])"))
+        .await
+        .is_err());
+    fill(c, "#invite-form #f-email", "ola@example.no").await;
+    click(c, Locator::Css("#create-invite")).await;
+    let created = text(c, "#invite-created:not([hidden]) p").await;
+    assert!(created.contains("ola@example.no"), "{created}");
+    assert!(
+        c.find(Locator::Css("#invite-form .field-error"))
+            .await
+            .is_err(),
+        "the earlier error is gone"
+    );
+    let link = c
+        .find(Locator::Css("#invite-link"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert!(link.starts_with(&app.url("/invite/")), "{link}");
+    click(c, Locator::Css("[data-copy='invite-link']")).await;
+    assert_eq!(text(c, "[data-copy='invite-link']").await, "Copied");
+    // The link works for the person it was made for.
+    let other = reqwest::Client::new();
+    let page = other.get(&link).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Fjord Regnskap AS"));
+
+    c.goto(&app.url("/services/import")).await.unwrap();
+    hydrated(c).await;
+    let bad = "name,vendor,status\nChat helper,ChatCo,sometimes\n";
+    fill(c, "#f-csv", bad).await;
+    click(c, Locator::Css("#check-import")).await;
+    let problems = text(c, "#import-errors:not([hidden]) tbody").await;
+    assert!(
+        problems.contains('2') && problems.contains("status"),
+        "{problems}"
+    );
+    assert!(c
+        .find(Locator::Css("#import-ready:not([hidden])"))
+        .await
+        .is_err());
+    // Editing the text hides the result of the earlier check.
+    fill(
+        c,
+        "#f-csv",
+        "name,vendor\nChat helper,ChatCo\nTranslator,LinguaAI\n",
+    )
+    .await;
+    assert!(c
+        .find(Locator::Css("#import-plan:not([hidden])"))
+        .await
+        .is_err());
+    click(c, Locator::Css("#check-import")).await;
+    let ready = text(c, "#import-ready:not([hidden]) .alert").await;
+    assert!(ready.contains('2') && ready.contains("LinguaAI"), "{ready}");
+    assert_eq!(
+        c.find_all(Locator::Css("#import-errors tbody tr"))
+            .await
+            .unwrap()
+            .len(),
+        0,
+        "the earlier problems are gone"
+    );
+    click(c, Locator::Css("#confirm-import")).await;
+    c.wait()
+        .for_element(Locator::XPath(
+            "//table[@id='services']//a[text()='Translator']",
+        ))
+        .await
+        .unwrap();
+    screenshot(c, "imported").await;
+    c.clone().close().await.unwrap();
+}
+
+/// The browser bundle only improves forms; every text the user reads comes
+/// from the server in the page's language. None of the interface's texts may
+/// end up in the bundle (that is what kept it small).
+#[test]
+fn the_browser_bundle_carries_no_interface_text() {
+    let site = std::env::var("AIVET_SITE_ROOT")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| repo_root().join("target/site"));
+    let Ok(wasm) = std::fs::read(site.join("pkg/aivet_bg.wasm")) else {
+        assert!(!required(), "no browser bundle in {}", site.display());
+        return;
+    };
+    let js = std::fs::read(site.join("pkg/aivet.js")).unwrap_or_default();
+    let mut checked = 0;
+    for msg in aivet_domain::Msg::ALL {
+        for lang in aivet_domain::Lang::ALL {
+            let text = msg.text(lang);
+            // Short words ("Save") may occur in code by chance.
+            if text.len() < 16 {
+                continue;
+            }
+            checked += 1;
+            for (name, bytes) in [("aivet_bg.wasm", &wasm), ("aivet.js", &js)] {
+                assert!(
+                    !bytes.windows(text.len()).any(|w| w == text.as_bytes()),
+                    "{name} contains the text of {} ({lang:?})",
+                    msg.key()
+                );
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} texts checked");
 }

@@ -176,6 +176,8 @@ pub struct ImportErrorView {
     pub row: usize,
     pub column: String,
     pub msg: Msg,
+    /// The message in the page's language.
+    pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -183,6 +185,8 @@ pub struct ImportPlanView {
     pub rows: usize,
     pub errors: Vec<ImportErrorView>,
     pub new_vendors: Vec<String>,
+    /// "n problems found" or "all n rows are valid", in the page's language.
+    pub summary: String,
 }
 
 #[cfg(feature = "ssr")]
@@ -775,6 +779,17 @@ pub async fn import_preview(csv: String) -> Result<ImportPlanView, AppError> {
         .import_preview(a, &csv)
         .await
         .map_err(service_error)?;
+    let l = c.lang;
+    let summary = if plan.errors.is_empty() {
+        let vendors = if plan.new_vendors.is_empty() {
+            "—".to_owned()
+        } else {
+            plan.new_vendors.join(", ")
+        };
+        Msg::ImportReady.fill(l, &[("n", &plan.rows.to_string()), ("vendors", &vendors)])
+    } else {
+        Msg::ImportHasErrors.fill(l, &[("n", &plan.errors.len().to_string())])
+    };
     Ok(ImportPlanView {
         rows: plan.rows,
         errors: plan
@@ -784,9 +799,11 @@ pub async fn import_preview(csv: String) -> Result<ImportPlanView, AppError> {
                 row: e.row,
                 column: e.column,
                 msg: e.msg,
+                text: e.msg.text(l).to_owned(),
             })
             .collect(),
         new_vendors: plan.new_vendors,
+        summary,
     })
 }
 

@@ -114,6 +114,8 @@ pub struct InvitationView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CreatedInvite {
     pub email: String,
+    /// What the page says about it, in the page's language.
+    pub message: String,
     pub link: String,
 }
 
@@ -317,6 +319,7 @@ pub async fn create_invite(email: String, role: String) -> Result<CreatedInvite,
         .await
         .map_err(service_error)?;
     Ok(CreatedInvite {
+        message: aivet_domain::Msg::InviteCreated.fill(c.lang, &[("email", &created.invite.email)]),
         email: created.invite.email,
         link: aivet_services::members::invite_link(&c.base_url, &created.token),
     })

@@ -1,7 +1,7 @@
 //! The signed-in person's own settings: password and language.
 
 use crate::api;
-use crate::components::{action_error, AppLayout, Field, FormError, LangSwitcher, Submit};
+use crate::components::{AppLayout, Field, LangSwitcher, Submit};
 use crate::i18n::t;
 use aivet_domain::Msg;
 use leptos::prelude::*;
@@ -10,8 +10,6 @@ use leptos_router::hooks::use_query_map;
 #[component]
 pub fn AccountPage() -> impl IntoView {
     let action = ServerAction::<api::ChangePassword>::new();
-    let error = action_error(action);
-    let pending = action.pending().into();
     let changed = use_query_map().with_untracked(|q| q.get("changed").is_some());
     view! {
         <AppLayout title=Msg::AccountTitle>
@@ -19,10 +17,9 @@ pub fn AccountPage() -> impl IntoView {
                 <h2 id="pw-title">{t(Msg::ChangePasswordTitle)}</h2>
                 {changed.then(|| view! { <div class="alert success" role="status">{t(Msg::PasswordChanged)}</div> })}
                 <ActionForm action attr:class="form narrow">
-                    <FormError error/>
-                    <Field name="current_password" label=Msg::FieldCurrentPassword kind="password" autocomplete="current-password" error/>
-                    <Field name="new_password" label=Msg::FieldNewPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password" error/>
-                    <Submit label=Msg::Save pending/>
+                    <Field name="current_password" label=Msg::FieldCurrentPassword kind="password" autocomplete="current-password"/>
+                    <Field name="new_password" label=Msg::FieldNewPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password"/>
+                    <Submit label=Msg::Save/>
                 </ActionForm>
             </section>
             <section class="panel" aria-labelledby="lang-title">

@@ -2,7 +2,7 @@
 
 use crate::api;
 use crate::app::page_ctx;
-use crate::components::{action_error, CardLayout, Field, FormError, Submit};
+use crate::components::{CardLayout, Field, Submit};
 use crate::i18n::t;
 use aivet_domain::Msg;
 use leptos::prelude::*;
@@ -15,15 +15,12 @@ pub fn SignInPage() -> impl IntoView {
         return view! { <Redirect path="/"/> }.into_any();
     }
     let action = ServerAction::<api::SignIn>::new();
-    let error = action_error(action);
-    let pending = action.pending().into();
     view! {
         <CardLayout title=t(Msg::SignInTitle).to_owned()>
             <ActionForm action attr:class="form" attr:id="sign-in-form">
-                <FormError error/>
-                <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="username" error/>
-                <Field name="password" label=Msg::FieldPassword kind="password" autocomplete="current-password" error/>
-                <Submit label=Msg::SignIn pending id="sign-in"/>
+                <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="username"/>
+                <Field name="password" label=Msg::FieldPassword kind="password" autocomplete="current-password"/>
+                <Submit label=Msg::SignIn id="sign-in"/>
             </ActionForm>
             <p class="switch-link"><a href="/forgot-password" id="forgot-link">{t(Msg::ForgotPassword)}</a></p>
             <p class="switch-link">{t(Msg::NoAccount)}" "<a href="/signup">{t(Msg::SignUp)}</a></p>
@@ -38,18 +35,15 @@ pub fn SignUpPage() -> impl IntoView {
         return view! { <Redirect path="/"/> }.into_any();
     }
     let action = ServerAction::<api::SignUp>::new();
-    let error = action_error(action);
-    let pending = action.pending().into();
     view! {
         <CardLayout title=t(Msg::SignUpTitle).to_owned()>
             <p class="lead">{t(Msg::SignUpLead)}</p>
             <ActionForm action attr:class="form" attr:id="sign-up-form">
-                <FormError error/>
-                <Field name="name" label=Msg::FieldYourName autocomplete="name" error/>
-                <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="email" error/>
-                <Field name="password" label=Msg::FieldPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password" error/>
-                <Field name="org_name" label=Msg::FieldOrgName hint=Msg::FieldOrgNameHint autocomplete="organization" error/>
-                <Submit label=Msg::SignUp pending id="sign-up"/>
+                <Field name="name" label=Msg::FieldYourName autocomplete="name"/>
+                <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="email"/>
+                <Field name="password" label=Msg::FieldPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password"/>
+                <Field name="org_name" label=Msg::FieldOrgName hint=Msg::FieldOrgNameHint autocomplete="organization"/>
+                <Submit label=Msg::SignUp id="sign-up"/>
             </ActionForm>
             <p class="switch-link">{t(Msg::HaveAccount)}" "<a href="/login">{t(Msg::SignIn)}</a></p>
         </CardLayout>
@@ -60,8 +54,6 @@ pub fn SignUpPage() -> impl IntoView {
 #[component]
 pub fn ForgotPasswordPage() -> impl IntoView {
     let action = ServerAction::<api::RequestPasswordReset>::new();
-    let error = action_error(action);
-    let pending = action.pending().into();
     let sent = use_query_map().with_untracked(|q| q.get("sent").is_some());
     view! {
         <CardLayout title=t(Msg::ForgotTitle).to_owned()>
@@ -71,9 +63,8 @@ pub fn ForgotPasswordPage() -> impl IntoView {
                 view! {
                     <p class="lead">{t(Msg::ForgotLead)}</p>
                     <ActionForm action attr:class="form" attr:id="forgot-form">
-                        <FormError error/>
-                        <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="username" error/>
-                        <Submit label=Msg::SendResetLink pending id="send-reset"/>
+                        <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="username"/>
+                        <Submit label=Msg::SendResetLink id="send-reset"/>
                     </ActionForm>
                 }.into_any()
             }}
@@ -87,8 +78,6 @@ pub fn ResetPasswordPage() -> impl IntoView {
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
     let open = Resource::new_blocking(move || token.clone(), api::password_reset_info);
     let action = ServerAction::<api::ResetPassword>::new();
-    let error = action_error(action);
-    let pending: Signal<bool> = action.pending().into();
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
     view! {
         <CardLayout title=t(Msg::ResetTitle).to_owned()>
@@ -99,10 +88,9 @@ pub fn ResetPasswordPage() -> impl IntoView {
                         if open.await.unwrap_or(false) {
                             view! {
                                 <ActionForm action attr:class="form" attr:id="reset-form">
-                                    <FormError error/>
                                     <input type="hidden" name="token" value=token/>
-                                    <Field name="password" label=Msg::FieldNewPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password" error/>
-                                    <Submit label=Msg::Save pending id="reset"/>
+                                    <Field name="password" label=Msg::FieldNewPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password"/>
+                                    <Submit label=Msg::Save id="reset"/>
                                 </ActionForm>
                             }.into_any()
                         } else {

@@ -3,7 +3,7 @@
 
 use crate::api::{self, InvitationView};
 use crate::app::page_ctx;
-use crate::components::{action_error, CardLayout, Field, FormError, Submit};
+use crate::components::{CardLayout, Field, Submit};
 use crate::i18n::{lang, t};
 use aivet_domain::Msg;
 use leptos::prelude::*;
@@ -41,14 +41,11 @@ fn InviteOpen(info: InvitationView) -> impl IntoView {
     let signed_in = page_ctx().user.is_some();
     let accept = ServerAction::<api::AcceptInvite>::new();
     let join = ServerAction::<api::SignUpWithInvite>::new();
-    let accept_error = action_error(accept);
-    let join_error = action_error(join);
     let body = if signed_in {
         view! {
             <ActionForm action=accept attr:class="form">
-                <FormError error=accept_error/>
                 <input type="hidden" name="token" value=token.clone()/>
-                <Submit label=Msg::InviteAcceptButton pending=accept.pending().into() id="accept-invite"/>
+                <Submit label=Msg::InviteAcceptButton id="accept-invite"/>
             </ActionForm>
         }
         .into_any()
@@ -56,15 +53,14 @@ fn InviteOpen(info: InvitationView) -> impl IntoView {
         view! {
             <p>{t(Msg::InviteNewAccount)}</p>
             <ActionForm action=join attr:class="form">
-                <FormError error=join_error/>
                 <input type="hidden" name="token" value=token.clone()/>
                 <div class="field">
                     <label for="invite-email">{t(Msg::FieldEmail)}</label>
                     <input id="invite-email" type="email" value=info.email.clone() readonly/>
                 </div>
-                <Field name="name" label=Msg::FieldYourName autocomplete="name" error=join_error/>
-                <Field name="password" label=Msg::FieldPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password" error=join_error/>
-                <Submit label=Msg::InviteAcceptButton pending=join.pending().into() id="join"/>
+                <Field name="name" label=Msg::FieldYourName autocomplete="name"/>
+                <Field name="password" label=Msg::FieldPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password"/>
+                <Submit label=Msg::InviteAcceptButton id="join"/>
             </ActionForm>
             <p class="muted"><a href="/login">{t(Msg::InviteHaveAccount)}</a></p>
         }

@@ -5,14 +5,13 @@
 use crate::api::{
     self, AskView, ItemView, QuestionSetView, QuestionsView, RequestRowView, RequestView,
 };
-use crate::components::{
-    action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
-};
+use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
 use crate::pages::vendors::{path_id, LoadError};
-use aivet_domain::questions::{Assessment, RequestStatus, Review, SendForm, ANSWER_FIELDS};
-use aivet_domain::{ContactId, Lang, Msg};
+use aivet_domain::questions::{Assessment, RequestStatus, Review, ANSWER_FIELDS};
+use aivet_domain::{Lang, Msg};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 /// Form names of the answers, in the order of [`ANSWER_FIELDS`].
 const ANSWER_INPUTS: [&str; 16] = [
@@ -101,7 +100,6 @@ pub fn QuestionsPanel(service_id: String) -> impl IntoView {
 #[component]
 fn QuestionsBody(q: QuestionsView) -> impl IntoView {
     let decide = ServerAction::<api::DecideAssessment>::new();
-    let error = action_error(decide);
     let rows = q
         .requests
         .iter()
@@ -176,13 +174,12 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
             <details class="edit-decision">
                 <summary class="button small secondary">{t(Msg::DecisionLabel)}</summary>
                 <ActionForm action=decide attr:class="form" attr:id="decision-form" attr:novalidate=true>
-                    <FormError error/>
                     <input type="hidden" name="service_id" value=sid.clone()/>
                     <Select name="decision" input="decision[decision]" label=Msg::DecisionLabel
                         options=choice_options(&Assessment::DECISIONS, Assessment::as_str, Assessment::label)
-                        value=q.assessment.as_str() error/>
-                    <TextArea name="note" input="decision[note]" label=Msg::DecisionNote value=q.note.clone().unwrap_or_default() rows=3 error/>
-                    <Submit label=Msg::DecisionSave pending=decide.pending().into() id="save-decision"/>
+                        value=q.assessment.as_str()/>
+                    <TextArea name="note" input="decision[note]" label=Msg::DecisionNote value=q.note.clone().unwrap_or_default() rows=3/>
+                    <Submit label=Msg::DecisionSave id="save-decision"/>
                 </ActionForm>
             </details>
         })}
@@ -238,59 +235,17 @@ pub fn AskVendorPage() -> impl IntoView {
     }
 }
 
+/// The send form. "Preview the mail" posts the same fields to the preview
+/// function and shows what would go out below the form.
 #[component]
 fn AskForm(d: AskView) -> impl IntoView {
     let send = ServerAction::<api::SendQuestions>::new();
-    let preview = ServerAction::<api::PreviewQuestions>::new();
-    let error = action_error(send);
-    let preview_error = action_error(preview);
-    let initial: Vec<ContactId> = d
-        .recipients
-        .iter()
-        .filter(|r| r.part == "vendor" && r.primary)
-        .map(|r| r.id)
-        .collect();
-    let contacts = RwSignal::new(initial.clone());
-    let chosen_services = RwSignal::new(
-        d.services
-            .iter()
-            .map(|(id, _)| id.to_string())
-            .collect::<Vec<_>>(),
-    );
-    let mail_lang = RwSignal::new(String::new());
-    let deadline = RwSignal::new(d.default_deadline.to_string());
-    let optional = RwSignal::new(
-        d.further
-            .iter()
-            .filter(|q| q.enabled)
-            .map(|q| q.code.clone())
-            .collect::<Vec<_>>(),
-    );
+    let preview_url = <api::PreviewQuestions as ServerFn>::url();
     let sid = d.service_id.map(|s| s.to_string()).unwrap_or_default();
     let back = match (d.service_id, d.vendor_id) {
         (Some(s), _) => format!("/services/{s}"),
         (None, Some(v)) => format!("/vendors/{v}"),
         (None, None) => "/services".to_owned(),
-    };
-    let key = d.send_key.clone();
-    let form_now = move || SendForm {
-        send_key: key.clone(),
-        services: chosen_services.get_untracked(),
-        contacts: contacts
-            .get_untracked()
-            .iter()
-            .map(|c| c.to_string())
-            .collect(),
-        lang: mail_lang.get_untracked(),
-        deadline: deadline.get_untracked(),
-        optional: optional.get_untracked(),
-    };
-    let sid2 = sid.clone();
-    let on_preview = move |_| {
-        preview.dispatch(api::PreviewQuestions {
-            service_id: sid2.clone(),
-            form: form_now(),
-        });
     };
     if d.recipients.is_empty() {
         return view! {
@@ -304,15 +259,10 @@ fn AskForm(d: AskView) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let id = r.id;
-            let checked = initial.contains(&id);
+            let checked = r.part == "vendor" && r.primary;
             view! {
                 <label class="check">
-                    <input type="checkbox" name=format!("form[contacts][{i}]") value=id.to_string() checked=checked
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            contacts.update(|c| { c.retain(|x| *x != id); if on { c.push(id); } });
-                        }/>
+                    <input type="checkbox" name=format!("form[contacts][{i}]") value=r.id.to_string() checked=checked/>
                     " "{r.name.clone()}" <"{r.email.clone()}"> — "{r.vendor_name.clone()}" ("{t(part_label(&r.part))}", "{r.lang.native_name()}")"
                 </label>
             }
@@ -323,15 +273,9 @@ fn AskForm(d: AskView) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(i, (id, name))| {
-            let id = id.to_string();
-            let id2 = id.clone();
             view! {
                 <label class="check">
-                    <input type="checkbox" name=format!("form[services][{i}]") value=id.clone() checked=true
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            chosen_services.update(|s| { s.retain(|x| *x != id2); if on { s.push(id2.clone()); } });
-                        }/>
+                    <input type="checkbox" name=format!("form[services][{i}]") value=id.to_string() checked=true/>
                     " "{name.clone()}
                 </label>
             }
@@ -342,15 +286,9 @@ fn AskForm(d: AskView) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(i, q)| {
-            let code = q.code.clone();
-            let code2 = code.clone();
             view! {
                 <label class="check">
-                    <input type="checkbox" name=format!("form[optional][{i}]") value=code.clone() checked=q.enabled
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            optional.update(|o| { o.retain(|x| *x != code2); if on { o.push(code2.clone()); } });
-                        }/>
+                    <input type="checkbox" name=format!("form[optional][{i}]") value=q.code.clone() checked=q.enabled/>
                     " "{q.text.clone()}
                 </label>
             }
@@ -368,33 +306,24 @@ fn AskForm(d: AskView) -> impl IntoView {
             .iter()
             .map(|l| (l.code().to_owned(), l.native_name().to_owned())),
     );
-    let field_error =
-        move |name: &'static str| move || error.get().and_then(|e| e.field(name)).map(t);
     view! {
         <p class="muted"><a href=back.clone()>{d.service_name.clone()}</a></p>
         <p>{t(Msg::AskIntro)}</p>
         <ActionForm action=send attr:class="form panel" attr:id="ask-form" attr:novalidate=true>
-            <FormError error/>
             <input type="hidden" name="service_id" value=sid.clone()/>
             <input type="hidden" name="form[send_key]" value=d.send_key.clone()/>
             {d.vendor_id.is_some().then(|| view! {
-                <fieldset id="f-services">
+                <fieldset id="f-services" data-field="services">
                     <legend>{t(Msg::AskServices)}</legend>
                     {service_boxes}
-                    <p class="field-error">{field_error("services")}</p>
                 </fieldset>
             })}
-            <fieldset id="f-contacts">
+            <fieldset id="f-contacts" data-field="contacts">
                 <legend>{t(Msg::AskContacts)}</legend>
                 {boxes}
-                <p class="field-error">{field_error("contacts")}</p>
             </fieldset>
-            <div on:change=move |ev| mail_lang.set(event_target_value(&ev))>
-                <Select name="lang" input="form[lang]" label=Msg::AskLang options=lang_options error/>
-            </div>
-            <div on:input=move |ev| deadline.set(event_target_value(&ev))>
-                <Field name="deadline" input="form[deadline]" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string() error/>
-            </div>
+            <Select name="lang" input="form[lang]" label=Msg::AskLang options=lang_options/>
+            <Field name="deadline" input="form[deadline]" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string()/>
             <h3>{t(Msg::QuestionsTitle)}</h3>
             <ol class="questions">{core}</ol>
             <fieldset>
@@ -402,20 +331,20 @@ fn AskForm(d: AskView) -> impl IntoView {
                 {optional_boxes}
             </fieldset>
             <div class="actions">
-                <button type="button" class="button secondary" id="preview-questions" on:click=on_preview>{t(Msg::AskPreview)}</button>
-                <Submit label=Msg::AskSend pending=send.pending().into() id="send-questions"/>
+                <Submit label=Msg::AskSend id="send-questions"/>
+                <button type="submit" class="button secondary" id="preview-questions" formaction=preview_url
+                    data-result="mail-previews" data-working=t(Msg::Working)>{t(Msg::AskPreview)}</button>
             </div>
         </ActionForm>
-        <FormError error=preview_error/>
-        {move || preview.value().get().and_then(|r| r.ok()).map(|mails| {
-            mails.into_iter().map(|m| view! {
+        <div id="mail-previews" data-each="items" hidden>
+            <template>
                 <section class="panel mail-preview">
-                    <p><strong>{t(Msg::RequestTo)}": "</strong>{m.to}</p>
-                    <p><strong>{m.subject}</strong></p>
-                    <pre class="prewrap">{m.text}</pre>
+                    <p><strong>{t(Msg::RequestTo)}": "</strong><span data-slot="to"></span></p>
+                    <p><strong data-slot="subject"></strong></p>
+                    <pre class="prewrap" data-slot="text"></pre>
                 </section>
-            }).collect_view()
-        })}
+            </template>
+        </div>
     }
     .into_any()
 }
@@ -521,9 +450,6 @@ fn RequestActions(d: RequestView) -> impl IntoView {
     let reopen = ServerAction::<api::ReopenRequest>::new();
     let again = ServerAction::<api::AskAgain>::new();
     let enter = ServerAction::<api::EnterAnswers>::new();
-    let again_error = action_error(again);
-    let enter_error = action_error(enter);
-    let reopen_error = action_error(reopen);
     let rid = d.row.id.0.to_string();
     let (rid1, rid2, rid3) = (rid.clone(), rid.clone(), rid.clone());
     let submitted = d.submitted_at.is_some();
@@ -534,7 +460,7 @@ fn RequestActions(d: RequestView) -> impl IntoView {
         .map(|(n, i)| {
             view! {
                 <p class="question-text"><strong>{n + 1}". "</strong>{i.question.clone()}</p>
-                <TextArea name=ANSWER_FIELDS[n] input=ANSWER_INPUTS[n] label=Msg::AnswerLabel value=i.answer.clone().unwrap_or_default() rows=3 error=enter_error/>
+                <TextArea name=ANSWER_FIELDS[n] input=ANSWER_INPUTS[n] label=Msg::AnswerLabel value=i.answer.clone().unwrap_or_default() rows=3/>
             }
         })
         .collect_view();
@@ -553,16 +479,14 @@ fn RequestActions(d: RequestView) -> impl IntoView {
                 </ActionForm>
             })}
         </div>
-        <FormError error=reopen_error/>
         {(submitted && d.row.open_items > 0).then(|| view! {
             <details class="ask-again" open=true>
                 <summary class="button small">{t(Msg::AskAgain)}</summary>
                 <ActionForm action=again attr:class="form" attr:id="ask-again-form" attr:novalidate=true>
-                    <FormError error=again_error/>
                     <input type="hidden" name="request_id" value=rid3.clone()/>
                     <input type="hidden" name="send_key" value=d.send_key.clone()/>
-                    <Field name="deadline" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string() error=again_error/>
-                    <Submit label=Msg::AskAgain pending=again.pending().into() id="ask-again"/>
+                    <Field name="deadline" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string()/>
+                    <Submit label=Msg::AskAgain id="ask-again"/>
                 </ActionForm>
             </details>
         })}
@@ -570,15 +494,14 @@ fn RequestActions(d: RequestView) -> impl IntoView {
             <details class="enter-answers">
                 <summary class="button small secondary">{t(Msg::EnterAnswers)}</summary>
                 <ActionForm action=enter attr:class="form" attr:id="enter-form" attr:novalidate=true>
-                    <FormError error=enter_error/>
                     <input type="hidden" name="request_id" value=rid.clone()/>
                     {answer_fields}
-                    <Field name="name" input="answers[name]" label=Msg::FieldName required=false error=enter_error/>
-                    <Field name="role" input="answers[role]" label=Msg::PortalRole required=false error=enter_error/>
-                    <Field name="email" input="answers[email]" label=Msg::FieldEmail kind="email" required=false error=enter_error/>
-                    <Field name="received_on" input="answers[received_on]" label=Msg::ReceivedOn kind="date" error=enter_error/>
-                    <Field name="source" input="answers[source]" label=Msg::ReceivedSource required=false error=enter_error/>
-                    <Submit label=Msg::Save pending=enter.pending().into() id="save-answers"/>
+                    <Field name="name" input="answers[name]" label=Msg::FieldName required=false/>
+                    <Field name="role" input="answers[role]" label=Msg::PortalRole required=false/>
+                    <Field name="email" input="answers[email]" label=Msg::FieldEmail kind="email" required=false/>
+                    <Field name="received_on" input="answers[received_on]" label=Msg::ReceivedOn kind="date"/>
+                    <Field name="source" input="answers[source]" label=Msg::ReceivedSource required=false/>
+                    <Submit label=Msg::Save id="save-answers"/>
                 </ActionForm>
             </details>
         })}
@@ -588,7 +511,6 @@ fn RequestActions(d: RequestView) -> impl IntoView {
 #[component]
 fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> impl IntoView {
     let review = ServerAction::<api::ReviewAnswer>::new();
-    let error = action_error(review);
     let n = i.position + 1;
     let reviewed = i.reviewed_at.map(|at| {
         Msg::ReviewedBy.fill(
@@ -616,14 +538,13 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
             {i.review_note.clone().map(|n| view! { <p class="prewrap">{n}</p> })}
             {(can_edit && submitted).then(|| view! {
                 <ActionForm action=review attr:class="form review-form" attr:novalidate=true>
-                    <FormError error/>
                     <input type="hidden" name="request_id" value=request.clone()/>
                     <input type="hidden" name="position" value=i.position.to_string()/>
                     <Select name="review" input="review[review]" label=Msg::ReviewLabel scope=format!("q{n}")
                         options=choice_options(Review::ALL, Review::as_str, Review::label)
-                        value=i.review.map(|r| r.as_str()).unwrap_or("satisfactory") error/>
-                    <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 error scope=format!("q{n}")/>
-                    <Submit label=Msg::ReviewSave pending=review.pending().into()/>
+                        value=i.review.map(|r| r.as_str()).unwrap_or("satisfactory")/>
+                    <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 scope=format!("q{n}")/>
+                    <Submit label=Msg::ReviewSave/>
                 </ActionForm>
             })}
         </section>
@@ -654,8 +575,6 @@ pub fn QuestionSetPanel() -> impl IntoView {
 #[component]
 fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
     let save = ServerAction::<api::SaveQuestionSet>::new();
-    let error = action_error(save);
-    let err = move |key: String| move || error.get().and_then(|e| e.field(&key)).map(t);
     let can_edit = s.can_edit;
     let items = s
         .items
@@ -683,16 +602,15 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
                     let wkey = format!("items.{n}.{}_why", l.code());
                     let (tid, wid) = (format!("q-{n}-{}-text", l.code()), format!("q-{n}-{}-why", l.code()));
                     let lname = l.native_name();
+                    let (tctl, wctl) = (tid.clone(), wid.clone());
                     view! {
-                        <div class="field">
+                        <div class="field" data-field=tkey data-control=tctl>
                             <label for=tid.clone()>{Msg::QuestionText.fill(lang(), &[("lang", lname)])}</label>
                             <textarea id=tid name=format!("set[items][{n}][{}_text]", l.code()) rows=2 disabled=!can_edit>{text.clone()}</textarea>
-                            <p class="field-error">{err(tkey)}</p>
                         </div>
-                        <div class="field">
+                        <div class="field" data-field=wkey data-control=wctl>
                             <label for=wid.clone()>{Msg::QuestionWhy.fill(lang(), &[("lang", lname)])}</label>
                             <textarea id=wid name=format!("set[items][{n}][{}_why]", l.code()) rows=2 disabled=!can_edit>{why.clone()}</textarea>
-                            <p class="field-error">{err(wkey)}</p>
                         </div>
                     }
                 })
@@ -733,15 +651,14 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
     view! {
         <p class="muted">{Msg::QuestionSetVersion.fill(lang(), &[("n", &s.version.to_string())])}</p>
         <ActionForm action=save attr:class="form" attr:id="question-set-form" attr:novalidate=true>
-            <FormError error/>
             <input type="hidden" name="base_version" value=s.version.to_string()/>
             {items}
             {can_edit.then(|| view! {
                 <h3>{t(Msg::QuestionAdd)}</h3>
-                <TextArea name="new_text" input="set[new_text]" label=Msg::QuestionAdd rows=2 error/>
-                <TextArea name="new_why" input="set[new_why]" label=Msg::WhyWeAsk rows=2 error/>
-                <Select name="new_lang" input="set[new_lang]" label=Msg::QuestionAddLang options=lang_options.clone() error/>
-                <Submit label=Msg::QuestionSetSave pending=save.pending().into() id="save-question-set"/>
+                <TextArea name="new_text" input="set[new_text]" label=Msg::QuestionAdd rows=2/>
+                <TextArea name="new_why" input="set[new_why]" label=Msg::WhyWeAsk rows=2/>
+                <Select name="new_lang" input="set[new_lang]" label=Msg::QuestionAddLang options=lang_options.clone()/>
+                <Submit label=Msg::QuestionSetSave id="save-question-set"/>
             })}
         </ActionForm>
     }

@@ -3,12 +3,9 @@
 //! the CSV import.
 
 use crate::api::{
-    self, Choices, FindingView, ImportPlanView, ServiceDetailView, ServiceFilter, ServiceListView,
-    PAGE_SIZE,
+    self, Choices, FindingView, ServiceDetailView, ServiceFilter, ServiceListView, PAGE_SIZE,
 };
-use crate::components::{
-    action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
-};
+use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
 use crate::pages::questions::QuestionsPanel;
 use crate::pages::vendors::{path_id, query_value, ExternalLink, LoadError};
@@ -17,6 +14,7 @@ use aivet_domain::inventory::{
 };
 use aivet_domain::Msg;
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 /// What the list page needs of its filters beyond the server's view.
 trait FilterLinks {
@@ -296,7 +294,6 @@ pub fn ServiceEditPage() -> impl IntoView {
 #[component]
 fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> impl IntoView {
     let save = ServerAction::<api::SaveService>::new();
-    let error = action_error(save);
     let cancel = id
         .as_ref()
         .map(|i| format!("/services/{i}"))
@@ -338,49 +335,46 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
             }
         })
         .collect_view();
-    let dc_error = move || error.get().and_then(|e| e.field("data_classes"));
     view! {
         <ActionForm action=save attr:class="form panel" attr:id="service-form" attr:novalidate=true>
-            <FormError error/>
             <input type="hidden" name="service_id" value=id.clone().unwrap_or_default()/>
-            <Field name="name" input="form[name]" label=Msg::FieldName value=f.name error/>
-            <TextArea name="purpose" input="form[purpose]" label=Msg::FieldPurpose value=f.purpose rows=2 error/>
-            <Select name="vendor_id" input="form[vendor_id]" label=Msg::FieldVendor hint=Msg::FieldVendorHint options=vendor_required value=f.vendor_id error/>
+            <Field name="name" input="form[name]" label=Msg::FieldName value=f.name/>
+            <TextArea name="purpose" input="form[purpose]" label=Msg::FieldPurpose value=f.purpose rows=2/>
+            <Select name="vendor_id" input="form[vendor_id]" label=Msg::FieldVendor hint=Msg::FieldVendorHint options=vendor_required value=f.vendor_id/>
             <div class="grid-2">
                 <Select name="status" input="form[status]" label=Msg::FieldStatus
-                    options=choice_options(ServiceStatus::ALL, ServiceStatus::as_str, ServiceStatus::label) value=f.status error/>
-                <Select name="owner_id" input="form[owner_id]" label=Msg::FieldOwner options=with_none(members) value=f.owner_id error/>
+                    options=choice_options(ServiceStatus::ALL, ServiceStatus::as_str, ServiceStatus::label) value=f.status/>
+                <Select name="owner_id" input="form[owner_id]" label=Msg::FieldOwner options=with_none(members) value=f.owner_id/>
             </div>
-            <fieldset class="group" class:invalid=move || dc_error().is_some()>
+            <fieldset class="group" data-field="data_classes">
                 <legend>{t(Msg::FieldDataClasses)}</legend>
                 <div class="checks">{classes}</div>
-                {move || dc_error().map(|m| view! { <p class="field-error">{t(m)}</p> })}
             </fieldset>
             <fieldset class="group">
                 <legend>{t(Msg::SupplyChainTitle)}</legend>
                 <div class="grid-2">
-                    <Select name="integrator_id" input="form[integrator_id]" label=Msg::FieldIntegrator options=with_none(vendor_options.clone()) value=f.integrator_id error/>
-                    <Select name="model_provider_id" input="form[model_provider_id]" label=Msg::FieldModelProvider options=with_none(vendor_options.clone()) value=f.model_provider_id error/>
-                    <Select name="inference_host_id" input="form[inference_host_id]" label=Msg::FieldInferenceHost options=with_none(vendor_options.clone()) value=f.inference_host_id error/>
+                    <Select name="integrator_id" input="form[integrator_id]" label=Msg::FieldIntegrator options=with_none(vendor_options.clone()) value=f.integrator_id/>
+                    <Select name="model_provider_id" input="form[model_provider_id]" label=Msg::FieldModelProvider options=with_none(vendor_options.clone()) value=f.model_provider_id/>
+                    <Select name="inference_host_id" input="form[inference_host_id]" label=Msg::FieldInferenceHost options=with_none(vendor_options.clone()) value=f.inference_host_id/>
                     <Select name="deployment" input="form[deployment]" label=Msg::FieldDeployment
-                        options=choice_options(Deployment::ALL, Deployment::as_str, Deployment::label) value=f.deployment error/>
-                    <Field name="model" input="form[model]" label=Msg::FieldModel required=false value=f.model error/>
-                    <Field name="engine" input="form[engine]" label=Msg::FieldEngine hint=Msg::FieldEngineHint required=false value=f.engine error/>
+                        options=choice_options(Deployment::ALL, Deployment::as_str, Deployment::label) value=f.deployment/>
+                    <Field name="model" input="form[model]" label=Msg::FieldModel required=false value=f.model/>
+                    <Field name="engine" input="form[engine]" label=Msg::FieldEngine hint=Msg::FieldEngineHint required=false value=f.engine/>
                 </div>
             </fieldset>
             <fieldset class="group">
                 <legend>{t(Msg::ContractTitle)}</legend>
                 <div class="grid-2">
-                    <Field name="dpa_signed_on" input="form[dpa_signed_on]" label=Msg::FieldDpaSignedOn kind="date" required=false value=f.dpa_signed_on error/>
-                    <Field name="dpa_url" input="form[dpa_url]" label=Msg::FieldDpaUrl kind="url" required=false value=f.dpa_url error/>
-                    <Field name="notice_hours" input="form[notice_hours]" label=Msg::FieldNoticeHours kind="number" required=false value=f.notice_hours error/>
-                    <Field name="notice_channel" input="form[notice_channel]" label=Msg::FieldNoticeChannel hint=Msg::FieldNoticeChannelHint required=false value=f.notice_channel error/>
+                    <Field name="dpa_signed_on" input="form[dpa_signed_on]" label=Msg::FieldDpaSignedOn kind="date" required=false value=f.dpa_signed_on/>
+                    <Field name="dpa_url" input="form[dpa_url]" label=Msg::FieldDpaUrl kind="url" required=false value=f.dpa_url/>
+                    <Field name="notice_hours" input="form[notice_hours]" label=Msg::FieldNoticeHours kind="number" required=false value=f.notice_hours/>
+                    <Field name="notice_channel" input="form[notice_channel]" label=Msg::FieldNoticeChannel hint=Msg::FieldNoticeChannelHint required=false value=f.notice_channel/>
                     <Select name="authority_notifier" input="form[authority_notifier]" label=Msg::FieldAuthorityNotifier
-                        options=choice_options(AuthorityNotifier::ALL, AuthorityNotifier::as_str, AuthorityNotifier::label) value=f.authority_notifier error/>
+                        options=choice_options(AuthorityNotifier::ALL, AuthorityNotifier::as_str, AuthorityNotifier::label) value=f.authority_notifier/>
                 </div>
             </fieldset>
             <div class="actions">
-                <Submit label=Msg::Save pending=save.pending().into() id="save-service"/>
+                <Submit label=Msg::Save id="save-service"/>
                 <a href=cancel class="button secondary">{t(Msg::Cancel)}</a>
             </div>
         </ActionForm>
@@ -477,7 +471,6 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
 fn ServiceActions(d: ServiceDetailView) -> impl IntoView {
     let archive = ServerAction::<api::ArchiveService>::new();
     let delete = ServerAction::<api::DeleteService>::new();
-    let delete_error = action_error(delete);
     let id = d.id.to_string();
     let id2 = id.clone();
     let confirm = Msg::ConfirmDeleteService.fill(lang(), &[("name", &d.name)]);
@@ -500,14 +493,12 @@ fn ServiceActions(d: ServiceDetailView) -> impl IntoView {
                 </ActionForm>
             </details>
         </div>
-        <FormError error=delete_error/>
     }
 }
 
 #[component]
 fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoView {
     let save = ServerAction::<api::SaveFinding>::new();
-    let error = action_error(save);
     let topic = f.topic.as_str();
     let anchor = format!("finding-{topic}");
     let summary = view! {
@@ -526,15 +517,14 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
                 <details class="edit-finding">
                     <summary class="button small secondary">{t(Msg::Edit)}</summary>
                     <ActionForm action=save attr:class="form">
-                        <FormError error/>
                         <input type="hidden" name="service_id" value=service.clone()/>
                         <input type="hidden" name="finding[topic]" value=topic/>
                         <Select name="status" input="finding[status]" label=Msg::FieldStatus scope=topic
-                            options=choice_options(FindingStatus::ALL, FindingStatus::as_str, FindingStatus::label) value=f.status.as_str() error/>
-                        <TextArea name="summary" input="finding[summary]" label=Msg::FieldSummary value=f.summary.clone().unwrap_or_default() rows=3 error scope=topic/>
-                        <Field name="source_url" input="finding[source_url]" label=Msg::FieldSourceUrl kind="url" required=false value=f.source_url.clone().unwrap_or_default() error scope=topic/>
-                        <Field name="checked_on" input="finding[checked_on]" label=Msg::FieldCheckedOn kind="date" required=false value=f.checked_on.map(|d| d.to_string()).unwrap_or_default() error scope=topic/>
-                        <Submit label=Msg::Save pending=save.pending().into()/>
+                            options=choice_options(FindingStatus::ALL, FindingStatus::as_str, FindingStatus::label) value=f.status.as_str()/>
+                        <TextArea name="summary" input="finding[summary]" label=Msg::FieldSummary value=f.summary.clone().unwrap_or_default() rows=3 scope=topic/>
+                        <Field name="source_url" input="finding[source_url]" label=Msg::FieldSourceUrl kind="url" required=false value=f.source_url.clone().unwrap_or_default() scope=topic/>
+                        <Field name="checked_on" input="finding[checked_on]" label=Msg::FieldCheckedOn kind="date" required=false value=f.checked_on.map(|d| d.to_string()).unwrap_or_default() scope=topic/>
+                        <Submit label=Msg::Save/>
                     </ActionForm>
                 </details>
             })}
@@ -542,74 +532,44 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
     }
 }
 
+/// The CSV import: check the pasted text, see each problem by row and
+/// column, then import exactly what passed the check (editing the text hides
+/// the result again).
 #[component]
 pub fn ServiceImportPage() -> impl IntoView {
     let preview = ServerAction::<api::ImportPreview>::new();
-    let commit = ServerAction::<api::ImportCommit>::new();
-    let preview_error = action_error(preview);
-    let commit_error = action_error(commit);
-    let text = RwSignal::new(String::new());
-    let plan = move || preview.value().get().and_then(|r| r.ok());
+    let commit_url = <api::ImportCommit as ServerFn>::url();
     view! {
         <AppLayout title=Msg::ImportTitle>
             <section class="panel">
                 <p>{t(Msg::ImportLead)}</p>
                 <p><a href="/services/import-template.csv" download="aivet-import-template.csv">{t(Msg::DownloadTemplate)}</a></p>
-                <ActionForm action=preview attr:class="form" attr:id="import-form">
-                    <FormError error=preview_error/>
-                    <div class="field">
+                <ActionForm action=preview attr:class="form" attr:id="import-form" attr:data-result="import-plan">
+                    <div class="field" data-field="csv" data-control="f-csv">
                         <label for="f-csv">{t(Msg::FieldCsv)}</label>
-                        <textarea id="f-csv" name="csv" rows="12" class="mono"
-                            on:input=move |ev| text.set(event_target_value(&ev))
-                            prop:value=move || text.get()></textarea>
+                        <textarea id="f-csv" name="csv" rows="12" class="mono"></textarea>
                     </div>
-                    <Submit label=Msg::CheckImport pending=preview.pending().into() id="check-import"/>
+                    <Submit label=Msg::CheckImport id="check-import"/>
+                    <div id="import-plan" hidden>
+                        <div id="import-errors" data-if="errors">
+                            <div class="alert error" role="alert" data-slot="summary"></div>
+                            <table class="table">
+                                <thead><tr><th scope="col" class="num">{t(Msg::ImportRow)}</th><th scope="col">{t(Msg::ImportColumn)}</th><th scope="col">{t(Msg::ImportProblem)}</th></tr></thead>
+                                <tbody data-each="errors">
+                                    <template><tr><td class="num" data-slot="row"></td><td><code data-slot="column"></code></td><td data-slot="text"></td></tr></template>
+                                </tbody>
+                            </table>
+                        </div>
+                        <div id="import-ready" data-unless="errors">
+                            <div class="alert success" role="status" data-slot="summary"></div>
+                            <button type="submit" class="button" id="confirm-import"
+                                formaction=commit_url data-working=t(Msg::Working)>
+                                {t(Msg::ImportConfirm)}
+                            </button>
+                        </div>
+                    </div>
                 </ActionForm>
             </section>
-            {move || plan().map(|p| view! { <ImportResult p text=text.get_untracked() commit commit_error/> })}
         </AppLayout>
     }
-}
-
-#[component]
-fn ImportResult(
-    p: ImportPlanView,
-    text: String,
-    commit: ServerAction<api::ImportCommit>,
-    commit_error: Signal<Option<crate::error::AppError>>,
-) -> impl IntoView {
-    let l = lang();
-    if !p.errors.is_empty() {
-        let rows = p
-            .errors
-            .iter()
-            .map(|e| view! { <tr><td class="num">{e.row}</td><td><code>{e.column.clone()}</code></td><td>{t(e.msg)}</td></tr> })
-            .collect_view();
-        return view! {
-            <section class="panel" id="import-errors">
-                <div class="alert error" role="alert">{Msg::ImportHasErrors.fill(l, &[("n", &p.errors.len().to_string())])}</div>
-                <table class="table">
-                    <thead><tr><th scope="col" class="num">{t(Msg::ImportRow)}</th><th scope="col">{t(Msg::ImportColumn)}</th><th scope="col">{t(Msg::ImportProblem)}</th></tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </section>
-        }
-        .into_any();
-    }
-    let vendors = if p.new_vendors.is_empty() {
-        "—".to_owned()
-    } else {
-        p.new_vendors.join(", ")
-    };
-    view! {
-        <section class="panel" id="import-ready">
-            <div class="alert success" role="status">{Msg::ImportReady.fill(l, &[("n", &p.rows.to_string()), ("vendors", &vendors)])}</div>
-            <ActionForm action=commit attr:class="form">
-                <FormError error=commit_error/>
-                <input type="hidden" name="csv" value=text/>
-                <Submit label=Msg::ImportConfirm pending=commit.pending().into() id="confirm-import"/>
-            </ActionForm>
-        </section>
-    }
-    .into_any()
 }

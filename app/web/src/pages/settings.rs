@@ -2,7 +2,7 @@
 //! organisation, and the recent audit log.
 
 use crate::api::{self, SettingsView};
-use crate::components::{action_error, AppLayout, Field, FormError, Submit};
+use crate::components::{AppLayout, Field, Submit};
 use crate::i18n::{date, lang, t};
 use aivet_domain::{Msg, Role};
 use leptos::prelude::*;
@@ -87,8 +87,6 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
     let l = lang();
     let role_action = ServerAction::<api::SetMemberRole>::new();
     let remove_action = ServerAction::<api::RemoveMember>::new();
-    let role_error = action_error(role_action);
-    let remove_error = action_error(remove_action);
     let id = m.id.to_string();
     let role_cell = if owner {
         let options = Role::ALL
@@ -105,7 +103,6 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
                 <label for=select_id.clone() class="visually-hidden">{t(Msg::FieldRole)}</label>
                 <select id=select_id name="role">{options}</select>
                 <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
-                <FormError error=role_error/>
             </ActionForm>
         }
         .into_any()
@@ -127,7 +124,6 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
                             <p>{confirm.clone()}</p>
                             <input type="hidden" name="membership_id" value=id.clone()/>
                             <button type="submit" class="button small danger">{t(Msg::ConfirmRemove)}</button>
-                            <FormError error=remove_error/>
                         </ActionForm>
                     </details>
                 })}
@@ -139,8 +135,6 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
 #[component]
 fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
     let create = ServerAction::<api::CreateInvite>::new();
-    let error = action_error(create);
-    let created = move || create.value().get().and_then(|r| r.ok());
     let pending_list = if invites.is_empty() {
         view! { <p class="muted">{t(Msg::NoPendingInvites)}</p> }.into_any()
     } else {
@@ -159,16 +153,22 @@ fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
         <section class="panel" aria-labelledby="invite-title">
             <h2 id="invite-title">{t(Msg::InviteTitle)}</h2>
             <p>{t(Msg::InviteLead)}</p>
-            <ActionForm action=create attr:class="form narrow" attr:id="invite-form">
-                <FormError error/>
-                <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="off" error/>
+            <ActionForm action=create attr:class="form narrow" attr:id="invite-form" attr:data-result="invite-created">
+                <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="off"/>
                 <div class="field">
                     <label for="f-role">{t(Msg::FieldRole)}</label>
                     <select id="f-role" name="role">{role_options}</select>
                 </div>
-                <Submit label=Msg::CreateInvite pending=create.pending().into() id="create-invite"/>
+                <Submit label=Msg::CreateInvite id="create-invite"/>
             </ActionForm>
-            {move || created().map(|c| view! { <CreatedLink c/> })}
+            <div class="alert success" role="status" id="invite-created" hidden>
+                <p data-slot="message"></p>
+                <div class="copy-row">
+                    <label for="invite-link" class="visually-hidden">{t(Msg::CopyLink)}</label>
+                    <input id="invite-link" readonly data-slot-value="link"/>
+                    <button type="button" class="button small" data-copy="invite-link" data-copied=t(Msg::Copied)>{t(Msg::CopyLink)}</button>
+                </div>
+            </div>
             <h3>{t(Msg::PendingInvites)}</h3>
             {pending_list}
         </section>
@@ -180,33 +180,6 @@ fn role_help(r: Role) -> Msg {
         Role::Owner => Msg::RoleOwnerHelp,
         Role::Editor => Msg::RoleEditorHelp,
         Role::Viewer => Msg::RoleViewerHelp,
-    }
-}
-
-#[component]
-fn CreatedLink(c: api::CreatedInvite) -> impl IntoView {
-    let copied = RwSignal::new(false);
-    let link = c.link.clone();
-    let copy = move |_| {
-        #[cfg(feature = "hydrate")]
-        if let Some(w) = web_sys::window() {
-            let _ = w.navigator().clipboard().write_text(&link);
-            copied.set(true);
-        }
-        #[cfg(not(feature = "hydrate"))]
-        let _ = &link;
-    };
-    view! {
-        <div class="alert success" role="status">
-            <p>{Msg::InviteCreated.fill(lang(), &[("email", &c.email)])}</p>
-            <div class="copy-row">
-                <label for="invite-link" class="visually-hidden">{t(Msg::CopyLink)}</label>
-                <input id="invite-link" readonly value=c.link.clone()/>
-                <button type="button" class="button small" on:click=copy>
-                    {move || if copied.get() { t(Msg::Copied) } else { t(Msg::CopyLink) }}
-                </button>
-            </div>
-        </div>
     }
 }
 
@@ -228,15 +201,13 @@ fn InviteRow(i: api::InviteView) -> impl IntoView {
 #[component]
 fn NewOrg() -> impl IntoView {
     let action = ServerAction::<api::CreateOrg>::new();
-    let error = action_error(action);
     view! {
         <section class="panel" aria-labelledby="new-org-title">
             <h2 id="new-org-title">{t(Msg::NewOrgTitle)}</h2>
             <p>{t(Msg::NewOrgLead)}</p>
             <ActionForm action attr:class="form narrow" attr:id="new-org-form">
-                <FormError error/>
-                <Field name="org_name" label=Msg::FieldOrgName autocomplete="organization" error/>
-                <Submit label=Msg::CreateOrg pending=action.pending().into()/>
+                <Field name="org_name" label=Msg::FieldOrgName autocomplete="organization"/>
+                <Submit label=Msg::CreateOrg/>
             </ActionForm>
         </section>
     }
@@ -245,7 +216,6 @@ fn NewOrg() -> impl IntoView {
 #[component]
 fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
     let test = ServerAction::<api::SendTestMail>::new();
-    let test_error = action_error(test);
     let queued =
         leptos_router::hooks::use_query_map().with_untracked(|q| q.get("test_mail").is_some());
     let rows = if mail.mails.is_empty() {
@@ -284,7 +254,6 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
                 <ActionForm action=test attr:class="inline-form">
                     <button type="submit" class="button small" id="send-test-mail">{t(Msg::SendTestMail)}</button>
                 </ActionForm>
-                <FormError error=test_error/>
             })}
             <h3>{t(Msg::RecentMails)}</h3>
             {rows}
@@ -343,7 +312,6 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
 fn DataClassesPanel(owner: bool) -> impl IntoView {
     let data = Resource::new_blocking(|| (), |_| api::data_classes_data());
     let add = ServerAction::<api::SaveDataClass>::new();
-    let add_error = action_error(add);
     view! {
         <section class="panel" id="data-classes" aria-labelledby="data-classes-title">
             <h2 id="data-classes-title">{t(Msg::DataClassesTitle)}</h2>
@@ -363,13 +331,12 @@ fn DataClassesPanel(owner: bool) -> impl IntoView {
             {owner.then(|| view! {
                 <h3>{t(Msg::AddDataClass)}</h3>
                 <ActionForm action=add attr:class="form narrow" attr:id="data-class-form">
-                    <FormError error=add_error/>
-                    <Field name="name" label=Msg::FieldName error=add_error/>
+                    <Field name="name" label=Msg::FieldName/>
                     <label class="check">
                         <input type="checkbox" name="personal" value="true"/>
                         <span>{t(Msg::FieldPersonal)}</span>
                     </label>
-                    <Submit label=Msg::AddDataClass pending=add.pending().into() id="add-data-class"/>
+                    <Submit label=Msg::AddDataClass id="add-data-class"/>
                 </ActionForm>
             })}
         </section>
@@ -380,8 +347,6 @@ fn DataClassesPanel(owner: bool) -> impl IntoView {
 fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
     let save = ServerAction::<api::SaveDataClass>::new();
     let delete = ServerAction::<api::DeleteDataClass>::new();
-    let save_error = action_error(save);
-    let delete_error = action_error(delete);
     let id = c.id.to_string();
     if !owner {
         return view! {
@@ -409,8 +374,6 @@ fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
                 <input type="hidden" name="data_class_id" value=id2/>
                 <button type="submit" class="button small danger-outline">{t(Msg::Delete)}</button>
             </ActionForm>
-            <FormError error=save_error/>
-            <FormError error=delete_error/>
         </li>
     }
     .into_any()

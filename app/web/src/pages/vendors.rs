@@ -2,9 +2,7 @@
 //! documents, contacts and the services that name it, and the vendor form.
 
 use crate::api::{self, ContactView, VendorDetailView, VendorListView};
-use crate::components::{
-    action_error, choice_options, AppLayout, EmptyState, Field, FormError, Select, Submit, TextArea,
-};
+use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
 use aivet_domain::inventory::{ContactRole, VendorForm, VendorRole};
 use aivet_domain::{Lang, Msg, VendorId};
@@ -173,30 +171,28 @@ pub fn VendorEditPage() -> impl IntoView {
 #[component]
 fn VendorFormBlock(id: Option<VendorId>, form: VendorForm) -> impl IntoView {
     let save = ServerAction::<api::SaveVendor>::new();
-    let error = action_error(save);
     let cancel = id
         .map(|i| format!("/vendors/{i}"))
         .unwrap_or_else(|| "/vendors".to_owned());
     let f = form;
     view! {
         <ActionForm action=save attr:class="form panel" attr:id="vendor-form" attr:novalidate=true>
-            <FormError error/>
             <input type="hidden" name="vendor_id" value=id.map(|i| i.to_string()).unwrap_or_default()/>
-            <Field name="name" input="form[name]" label=Msg::FieldName value=f.name error/>
+            <Field name="name" input="form[name]" label=Msg::FieldName value=f.name/>
             <Select name="role" input="form[role]" label=Msg::FieldVendorRole hint=Msg::FieldVendorRoleHint
-                options=choice_options(VendorRole::ALL, VendorRole::as_str, VendorRole::label) value=f.role error/>
-            <Field name="website" input="form[website]" label=Msg::FieldWebsite kind="url" required=false value=f.website error/>
+                options=choice_options(VendorRole::ALL, VendorRole::as_str, VendorRole::label) value=f.role/>
+            <Field name="website" input="form[website]" label=Msg::FieldWebsite kind="url" required=false value=f.website/>
             <fieldset class="group">
                 <legend>{t(Msg::LinksTitle)}</legend>
-                <Field name="dpa_url" input="form[dpa_url]" label=Msg::FieldDpaUrl kind="url" required=false value=f.dpa_url error/>
-                <Field name="privacy_url" input="form[privacy_url]" label=Msg::FieldPrivacyUrl kind="url" required=false value=f.privacy_url error/>
-                <Field name="subprocessors_url" input="form[subprocessors_url]" label=Msg::FieldSubprocessorsUrl kind="url" required=false value=f.subprocessors_url error/>
-                <Field name="status_url" input="form[status_url]" label=Msg::FieldStatusUrl kind="url" required=false value=f.status_url error/>
-                <Field name="trust_url" input="form[trust_url]" label=Msg::FieldTrustUrl kind="url" required=false value=f.trust_url error/>
+                <Field name="dpa_url" input="form[dpa_url]" label=Msg::FieldDpaUrl kind="url" required=false value=f.dpa_url/>
+                <Field name="privacy_url" input="form[privacy_url]" label=Msg::FieldPrivacyUrl kind="url" required=false value=f.privacy_url/>
+                <Field name="subprocessors_url" input="form[subprocessors_url]" label=Msg::FieldSubprocessorsUrl kind="url" required=false value=f.subprocessors_url/>
+                <Field name="status_url" input="form[status_url]" label=Msg::FieldStatusUrl kind="url" required=false value=f.status_url/>
+                <Field name="trust_url" input="form[trust_url]" label=Msg::FieldTrustUrl kind="url" required=false value=f.trust_url/>
             </fieldset>
-            <TextArea name="notes" input="form[notes]" label=Msg::FieldNotes value=f.notes error/>
+            <TextArea name="notes" input="form[notes]" label=Msg::FieldNotes value=f.notes/>
             <div class="actions">
-                <Submit label=Msg::Save pending=save.pending().into() id="save-vendor"/>
+                <Submit label=Msg::Save id="save-vendor"/>
                 <a href=cancel class="button secondary">{t(Msg::Cancel)}</a>
             </div>
         </ActionForm>
@@ -287,8 +283,6 @@ fn VendorBody(d: VendorDetailView) -> impl IntoView {
 fn RecordActions(d: VendorDetailView) -> impl IntoView {
     let archive = ServerAction::<api::ArchiveVendor>::new();
     let delete = ServerAction::<api::DeleteVendor>::new();
-    let delete_error = action_error(delete);
-    let archive_error = action_error(archive);
     let id = d.id.to_string();
     let id2 = id.clone();
     let confirm = Msg::ConfirmDeleteVendor.fill(lang(), &[("name", &d.form.name)]);
@@ -314,15 +308,12 @@ fn RecordActions(d: VendorDetailView) -> impl IntoView {
                 </ActionForm>
             </details>
         </div>
-        <FormError error=delete_error/>
-        <FormError error=archive_error/>
     }
 }
 
 #[component]
 fn Contacts(vendor: VendorId, contacts: Vec<ContactView>, can_edit: bool) -> impl IntoView {
     let add = ServerAction::<api::AddContact>::new();
-    let error = action_error(add);
     let list = if contacts.is_empty() {
         view! { <p class="muted">{t(Msg::NoContacts)}</p> }.into_any()
     } else {
@@ -354,18 +345,17 @@ fn Contacts(vendor: VendorId, contacts: Vec<ContactView>, can_edit: bool) -> imp
             {can_edit.then(|| view! {
                 <h3>{t(Msg::AddContact)}</h3>
                 <ActionForm action=add attr:class="form narrow" attr:id="contact-form" attr:novalidate=true>
-                    <FormError error/>
                     <input type="hidden" name="vendor_id" value=vendor.to_string()/>
-                    <Field name="name" input="contact[name]" label=Msg::FieldName error/>
-                    <Field name="email" input="contact[email]" label=Msg::FieldEmail kind="email" error/>
+                    <Field name="name" input="contact[name]" label=Msg::FieldName/>
+                    <Field name="email" input="contact[email]" label=Msg::FieldEmail kind="email"/>
                     <Select name="role" input="contact[role]" label=Msg::FieldRole
-                        options=choice_options(ContactRole::ALL, ContactRole::as_str, ContactRole::label) value=ContactRole::Security.as_str() error/>
-                    <Select name="lang" input="contact[lang]" label=Msg::FieldContactLang options=langs.clone() value=lang().code() error/>
+                        options=choice_options(ContactRole::ALL, ContactRole::as_str, ContactRole::label) value=ContactRole::Security.as_str()/>
+                    <Select name="lang" input="contact[lang]" label=Msg::FieldContactLang options=langs.clone() value=lang().code()/>
                     <label class="check">
                         <input type="checkbox" name="contact[primary]" value="true"/>
                         <span>{t(Msg::FieldPrimary)}</span>
                     </label>
-                    <Submit label=Msg::AddContact pending=add.pending().into() id="add-contact"/>
+                    <Submit label=Msg::AddContact id="add-contact"/>
                 </ActionForm>
             })}
         </section>
