@@ -8,7 +8,6 @@ use crate::pages::{
 };
 use aivet_domain::Msg;
 use leptos::prelude::*;
-use leptos::server::SharedValue;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
@@ -23,6 +22,10 @@ const BUNDLE_START: &str = "import init, { start } from '/pkg/aivet.js'; \
 
 /// The HTML document around the application (rendered on the server only).
 pub fn shell(_options: LeptosOptions) -> impl IntoView {
+    // Nothing hydrates, so the page carries no serialized state for it.
+    if let Some(sc) = Owner::current_shared_context() {
+        sc.set_is_hydrating(false);
+    }
     let nonce = leptos::nonce::use_nonce();
     #[cfg(feature = "ssr")]
     let lang = use_context::<crate::ssr::RequestCtx>()
@@ -49,7 +52,7 @@ pub fn shell(_options: LeptosOptions) -> impl IntoView {
     }
 }
 
-/// The page context, computed by the server and shipped with the page.
+/// The page context, computed by the server for the request.
 pub fn page_ctx() -> PageCtx {
     use_context::<PageCtx>().expect("PageCtx is provided by App")
 }
@@ -57,19 +60,14 @@ pub fn page_ctx() -> PageCtx {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
-    // On the server the context comes from the request; in the browser from
-    // the serialized copy in the page.
-    let shared = SharedValue::new(|| {
-        // The server provides it for every page; without it (the route
-        // list is generated without a request) render signed out.
-        use_context::<PageCtx>().unwrap_or(PageCtx {
-            lang: aivet_domain::Lang::default(),
-            user: None,
-            org: None,
-            orgs: Vec::new(),
-        })
+    // The server provides it for every page; without it (the route list is
+    // generated without a request) render signed out.
+    let pc = use_context::<PageCtx>().unwrap_or(PageCtx {
+        lang: aivet_domain::Lang::default(),
+        user: None,
+        org: None,
+        orgs: Vec::new(),
     });
-    let pc = shared.into_inner();
     provide_context(CurrentLang(pc.lang));
     provide_context(pc);
 
