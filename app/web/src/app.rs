@@ -22,10 +22,6 @@ const BUNDLE_START: &str = "import init, { start } from '/pkg/aivet.js'; \
 
 /// The HTML document around the application (rendered on the server only).
 pub fn shell(_options: LeptosOptions) -> impl IntoView {
-    // Nothing hydrates, so the page carries no serialized state for it.
-    if let Some(sc) = Owner::current_shared_context() {
-        sc.set_is_hydrating(false);
-    }
     let nonce = leptos::nonce::use_nonce();
     #[cfg(feature = "ssr")]
     let lang = use_context::<crate::ssr::RequestCtx>()
