@@ -10,7 +10,11 @@
 //!    at a fixed rate of half the measured maximum.
 //!    The same for the inventory at N = 50, 500 and 5,000 services in one
 //!    organisation: dashboard, service list (first page of 50, by name and
-//!    by last change) and a service's page.
+//!    by last change) and a service's page. All of it on SQLite and on
+//!    PostgreSQL.
+//!    Then an integrator's database: O = 1,000 organisations of 50 services
+//!    (AIVET_BENCH_ORGS), seen by a member of one organisation and by the
+//!    integrator, a member of all of them.
 //! 2. Mail: mails/s from enqueue to accepted by a local SMTP sink, state
 //!    updates included, on SQLite (and PostgreSQL when configured as for the tests).
 //! 3. The release binary: start-up to first 200 on a migrated database, RSS
@@ -139,6 +143,8 @@ async fn signed_in_as(base: &str, email: &str, org: &str) -> reqwest::Client {
     let c = reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
+        // A page that never finishes fails the run instead of stalling it.
+        .timeout(Duration::from_secs(30))
         .build()
         .unwrap();
     let r = c
@@ -157,8 +163,25 @@ async fn signed_in_as(base: &str, email: &str, org: &str) -> reqwest::Client {
     c
 }
 
-async fn pages(quick: bool) {
-    let db = TestDb::sqlite();
+/// A running server to measure pages on, with the ceiling route.
+struct Bench {
+    base: String,
+    services: aivet_services::Services,
+    captured: Arc<std::sync::Mutex<HashMap<String, Vec<u8>>>>,
+    data: PathBuf,
+    secs: f64,
+    // Kept alive for the run (a PostgreSQL database is dropped with it).
+    _db: TestDb,
+}
+
+impl Drop for Bench {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+async fn bench_server(backend: Backend, quick: bool) -> Option<Bench> {
+    let db = TestDb::new(backend).await?;
     let data = std::env::temp_dir().join(format!("aivet-bench-{}", uuid::Uuid::new_v4().simple()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -191,81 +214,153 @@ async fn pages(quick: bool) {
             .unwrap();
     let services = app.services().clone();
     tokio::spawn(app.run_until_stopped());
-    let c = signed_in(&base).await;
-    let secs = if quick { 0.5 } else { 5.0 };
-    let header = || {
-        println!("| page | req/s | p50 | p99 | ceiling req/s | ratio | p50 / p99 at half max |");
-        println!("|---|---|---|---|---|---|---|");
+    Some(Bench {
+        base,
+        services,
+        captured,
+        data,
+        secs: if quick { 0.5 } else { 5.0 },
+        _db: db,
+    })
+}
+
+fn table_header() {
+    println!("| page | req/s | p50 | p99 | ceiling req/s | ratio | p50 / p99 at half max |");
+    println!("|---|---|---|---|---|---|---|");
+}
+
+/// The tenant of the (only or first) organisation of the user `email`.
+async fn tenant_of(services: &aivet_services::Services, email: &str) -> aivet_store::Tenant {
+    let user = services
+        .store
+        .credentials(&aivet_domain::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .user_id;
+    let org_id = services.store.orgs_of_user(user).await.unwrap()[0].org_id;
+    services.store.tenant_for(user, org_id).await.unwrap()
+}
+
+/// The id of the first service in the list, for the service page.
+async fn first_service_path(c: &reqwest::Client, base: &str) -> String {
+    let list: serde_json::Value = c
+        .post(format!("{base}/api/service_list"))
+        .header("origin", base)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    format!("/services/{}", list["rows"][0]["id"].as_str().unwrap())
+}
+
+/// Dashboard, service list (by name, by last change) and a service's page.
+async fn inventory_pages(b: &Bench, c: &reqwest::Client, label: &str) -> String {
+    let detail = first_service_path(c, &b.base).await;
+    for (name, path) in [
+        ("dashboard", "/".to_owned()),
+        ("service list", "/services".to_owned()),
+        (
+            "service list by last change",
+            "/services?sort=updated".to_owned(),
+        ),
+        ("service page", detail.clone()),
+    ] {
+        measure(c, b, &format!("{name} {label}"), &path).await;
+    }
+    detail
+}
+
+async fn pages(quick: bool, backend: Backend) {
+    let Some(b) = bench_server(backend, quick).await else {
+        println!("(not configured: eval \"$(scripts/pg.sh env)\")");
+        return;
     };
-    header();
+    let c = signed_in(&b.base).await;
+    table_header();
     for (name, path) in [("dashboard", "/"), ("settings", "/settings")] {
-        measure(&c, &base, &captured, name, path, secs).await;
+        measure(&c, &b, name, path).await;
     }
     // AIVET_BENCH_SIZES=5000 (comma-separated) measures only those sizes.
     let sizes: Vec<usize> = match std::env::var("AIVET_BENCH_SIZES") {
         Ok(v) => v.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
+        Err(_) if quick && backend == Backend::Postgres => vec![50],
         Err(_) if quick => vec![50, 500],
         Err(_) => vec![50, 500, 5000],
     };
     for n in sizes {
-        let org = format!("Inventory {n}");
-        let c = signed_in_as(&base, &format!("n{n}@example.com"), &org).await;
-        let user = services
-            .store
-            .credentials(&aivet_domain::Email::parse(&format!("n{n}@example.com")).unwrap())
-            .await
-            .unwrap()
-            .unwrap()
-            .user_id;
-        let org_id = services.store.orgs_of_user(user).await.unwrap()[0].org_id;
-        let tenant = services.store.tenant_for(user, org_id).await.unwrap();
+        let email = format!("n{n}@example.com");
+        let c = signed_in_as(&b.base, &email, &format!("Inventory {n}")).await;
+        let tenant = tenant_of(&b.services, &email).await;
         let t = Instant::now();
-        seed::inventory(&services.store, &tenant, n, true).await;
+        seed::inventory(&b.services.store, &tenant, n, true).await;
         println!(
             "\n### N = {n} services (seeded in {:.1} s)\n",
             t.elapsed().as_secs_f64()
         );
-        store_timings(&services.store, &tenant).await;
-        header();
-        let detail = {
-            let list: serde_json::Value = c
-                .post(format!("{base}/api/service_list"))
-                .header("origin", &base)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            format!("/services/{}", list["rows"][0]["id"].as_str().unwrap())
-        };
-        for (name, path) in [
-            ("dashboard", "/".to_owned()),
-            ("service list", "/services".to_owned()),
-            (
-                "service list by last change",
-                "/services?sort=updated".to_owned(),
-            ),
-            ("service page", detail.clone()),
-        ] {
-            measure(&c, &base, &captured, &format!("{name} {n}"), &path, secs).await;
-        }
+        store_timings(&b.services.store, &tenant).await;
+        table_header();
+        let detail = inventory_pages(&b, &c, &n.to_string()).await;
         if n == 500 {
             // The vendor's answer page does not grow with N: once is enough.
-            let token = answer_token(&c, &base, &detail, &data).await;
-            let vendor = reqwest::Client::new();
+            let token = answer_token(&c, &b.base, &detail, &b.data).await;
+            let vendor = reqwest::Client::builder()
+                .timeout(Duration::from_secs(30))
+                .build()
+                .unwrap();
             measure(
                 &vendor,
-                &base,
-                &captured,
+                &b,
                 "vendor answer page",
                 &format!("/answer/{token}"),
-                secs,
             )
             .await;
         }
     }
-    let _ = std::fs::remove_dir_all(data);
+}
+
+/// An integrator's database: `o` organisations of `n` services each, all
+/// created by one person (a member of every one of them), plus a client's
+/// own organisation of the same size whose member belongs to it alone.
+async fn many_orgs(quick: bool, backend: Backend, o: usize, n: usize) {
+    let Some(b) = bench_server(backend, quick).await else {
+        println!("(not configured: eval \"$(scripts/pg.sh env)\")");
+        return;
+    };
+    let store = &b.services.store;
+    let t = Instant::now();
+    let integrator = signed_in_as(&b.base, "integrator@example.com", "Client 0000").await;
+    let first = tenant_of(&b.services, "integrator@example.com").await;
+    seed::inventory(store, &first, n, true).await;
+    let user = first.user_id();
+    for i in 1..o {
+        let name = aivet_domain::OrgName::parse(&format!("Client {i:04}")).unwrap();
+        let tenant = store
+            .create_org(
+                user,
+                &name,
+                &aivet_domain::Slug::from_name(name.as_str()),
+                chrono::Utc::now(),
+            )
+            .await
+            .unwrap();
+        seed::inventory(store, &tenant, n, i % 4 == 0).await;
+    }
+    let client = signed_in_as(&b.base, "client@example.com", "Client alone").await;
+    let own = tenant_of(&b.services, "client@example.com").await;
+    seed::inventory(store, &own, n, true).await;
+    println!(
+        "{} organisations × {n} services ({} services; seeded in {:.0} s)\n",
+        o + 1,
+        (o + 1) * n,
+        t.elapsed().as_secs_f64()
+    );
+    store_timings(store, &own).await;
+    table_header();
+    inventory_pages(&b, &client, "(member of one)").await;
+    inventory_pages(&b, &integrator, &format!("(member of {o})")).await;
 }
 
 /// Sends the questions about the service at `service_path` to a new
@@ -378,15 +473,12 @@ async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
 }
 
 /// One page next to its ceiling: the same bytes from memory, same middleware.
-async fn measure(
-    c: &reqwest::Client,
-    base: &str,
-    captured: &std::sync::Mutex<HashMap<String, Vec<u8>>>,
-    name: &str,
-    path: &str,
-    secs: f64,
-) {
-    let key = name.replace(' ', "-");
+async fn measure(c: &reqwest::Client, b: &Bench, name: &str, path: &str) {
+    let (base, secs) = (&b.base, b.secs);
+    let key: String = name
+        .chars()
+        .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '-' })
+        .collect();
     let body = c
         .get(format!("{base}{path}"))
         .send()
@@ -396,7 +488,7 @@ async fn measure(
         .await
         .unwrap()
         .to_vec();
-    captured.lock().unwrap().insert(key.clone(), body.clone());
+    b.captured.lock().unwrap().insert(key.clone(), body.clone());
     let page = load(c, &format!("{base}{path}"), 16, secs, None).await;
     let ceil = load(c, &format!("{base}/__ceiling/{key}"), 16, secs, None).await;
     let half = load(c, &format!("{base}{path}"), 16, secs, Some(page.rps / 2.0)).await;
@@ -648,7 +740,21 @@ async fn main() {
         if quick { " (quick smoke run)" } else { "" }
     );
     println!("## Pages (SQLite, 16 connections)\n");
-    pages(quick).await;
+    pages(quick, Backend::Sqlite).await;
+    println!("\n## Pages (PostgreSQL, 16 connections)\n");
+    pages(quick, Backend::Postgres).await;
+    // An integrator's PostgreSQL: O organisations on one database.
+    let o: usize = std::env::var("AIVET_BENCH_ORGS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if quick { 20 } else { 1000 });
+    for (name, backend) in [
+        ("SQLite", Backend::Sqlite),
+        ("PostgreSQL", Backend::Postgres),
+    ] {
+        println!("\n## O = {o} organisations ({name}, 16 connections)\n");
+        many_orgs(quick, backend, o, 50).await;
+    }
     if std::env::args().any(|a| a == "--pages-only") {
         return;
     }
