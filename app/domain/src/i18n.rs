@@ -357,9 +357,9 @@ messages! {
         nb: "Noe gikk galt hos oss. Prøv igjen.",
     }
     ErrOffline {
-        en: "The server could not be reached, so nothing was saved. Check the connection and try again.",
-        de: "Der Server war nicht erreichbar, daher wurde nichts gespeichert. Prüfen Sie die Verbindung und versuchen Sie es erneut.",
-        nb: "Serveren kunne ikke nås, så ingenting ble lagret. Sjekk tilkoblingen og prøv igjen.",
+        en: "No answer from the server. Check the connection, reload the page to see whether it was saved, and try again if not.",
+        de: "Keine Antwort vom Server. Prüfen Sie die Verbindung, laden Sie die Seite neu, um zu sehen, ob gespeichert wurde, und versuchen Sie es sonst erneut.",
+        nb: "Ingen svar fra serveren. Sjekk tilkoblingen, last inn siden på nytt for å se om det ble lagret, og prøv igjen hvis ikke.",
     }
     ErrTooLarge {
         en: "The request is too large.",

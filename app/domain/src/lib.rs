@@ -1,4 +1,5 @@
-//! Pure types and rules of aivet, shared by the server and the browser bundle.
+//! Pure types and rules of aivet: ids, roles, languages, validated values and
+//! every interface text.
 //!
 //! Everything here is deterministic: no IO, no clock, no randomness. Values from
 //! the outside world are parsed into these types at the edge ("parse, don't

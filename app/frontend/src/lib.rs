@@ -1,6 +1,7 @@
 //! The browser bundle: makes the server-rendered forms nicer without taking
 //! them over. Every page is complete HTML from the server and every form
-//! works as a plain POST; this only improves what happens in between.
+//! works as a plain POST (a refused one comes back as its page with the
+//! messages on top); this only improves what happens in between.
 //!
 //! - Forms that post to a server function (`action="/api/…"`) are sent with
 //!   `fetch`. A redirect loads the target page in full. An error stays on the
@@ -33,6 +34,24 @@ pub fn start() {
     listen(&doc, "submit", |ev: SubmitEvent| on_submit(ev));
     listen(&doc, "click", |ev: MouseEvent| on_click(ev));
     listen(&doc, "input", |ev: Event| on_input(ev));
+    if let Some(w) = web_sys::window() {
+        // A page restored from the back-forward cache keeps the state it was
+        // left in: a form on its way would stay busy and take no submission.
+        let cb = Closure::<dyn FnMut(Event)>::new(|_| {
+            if let Some(doc) = document().and_then(|d| d.document_element()) {
+                for form in all(&doc, "form[aria-busy]") {
+                    let _ = form.remove_attribute("aria-busy");
+                    for b in all(&form, "[aria-busy]") {
+                        if let Ok(b) = b.dyn_into::<HtmlElement>() {
+                            restore_button(&b);
+                        }
+                    }
+                }
+            }
+        });
+        let _ = w.add_event_listener_with_callback("pageshow", cb.as_ref().unchecked_ref());
+        cb.forget();
+    }
     if let Some(root) = doc.document_element() {
         let _ = root.set_attribute("data-hydrated", "true");
     }
@@ -62,6 +81,11 @@ fn on_submit(ev: SubmitEvent) {
     else {
         return;
     };
+    // Without `SubmitEvent.submitter` a button's own target (`formaction`:
+    // the mail preview) cannot be told apart: let the browser post it.
+    if !Reflect::has(&ev, &JsValue::from_str("submitter")).unwrap_or(false) {
+        return;
+    }
     let submitter = ev.submitter();
     let action = submitter
         .as_ref()
@@ -98,28 +122,60 @@ async fn send(form: HtmlFormElement, submitter: Option<HtmlElement>, action: Str
     });
     set_busy(&form, button.as_ref(), true);
     clear_errors(&form);
-    match post(&form, submitter.as_ref(), &action).await {
-        Ok(Outcome::Redirect(to)) => go(&to),
+    hide_results(&form);
+    // Editing the form while this is on its way makes its answer stale.
+    let generation = form.get_attribute("data-generation");
+    let outcome = post(&form, submitter.as_ref(), &action).await;
+    if let Ok(Outcome::Redirect(to)) = &outcome {
+        return go(to);
+    }
+    set_busy(&form, button.as_ref(), false);
+    match outcome {
+        Ok(Outcome::Redirect(_)) => {}
         Ok(Outcome::Value(v)) => match result_id.and_then(|id| by_id(&id)) {
+            Some(_) if form.get_attribute("data-generation") != generation => {}
             Some(target) => {
                 show_result(&target, &v);
-                set_busy(&form, button.as_ref(), false);
+                if let Some(b) = &button {
+                    let _ = b.focus();
+                }
             }
             // Nothing to show in place: the page shows the new state.
             None => reload(),
         },
-        Ok(Outcome::Failed(err)) => {
-            show_errors(&form, &err);
-            set_busy(&form, button.as_ref(), false);
-        }
+        Ok(Outcome::Failed(err)) => show_errors(&form, &err),
+        // Leaving the page cancels the request: nothing to say then.
+        Err(e) if error_name(&e).as_deref() == Some("AbortError") => {}
         Err(_) => {
             let text = document()
                 .and_then(|d| d.body())
                 .and_then(|b| b.get_attribute("data-offline"))
                 .unwrap_or_default();
             show_errors(&form, &JsValue::from_str(&text));
-            set_busy(&form, button.as_ref(), false);
         }
+    }
+}
+
+fn error_name(e: &JsValue) -> Option<String> {
+    Reflect::get(e, &JsValue::from_str("name"))
+        .ok()?
+        .as_string()
+}
+
+/// The ids of the elements that show answers of this form's submissions.
+fn result_ids(form: &Element) -> Vec<String> {
+    let mut ids: Vec<String> = form.get_attribute("data-result").into_iter().collect();
+    ids.extend(
+        all(form, "[data-result]")
+            .iter()
+            .filter_map(|b| b.get_attribute("data-result")),
+    );
+    ids
+}
+
+fn hide_results(form: &Element) {
+    for target in result_ids(form).iter().filter_map(|id| by_id(id)) {
+        let _ = target.set_attribute("hidden", "");
     }
 }
 
@@ -153,7 +209,20 @@ async fn post(
         .await?
         .as_string()
         .unwrap_or_default();
-    let value = JSON::parse(&text).unwrap_or(JsValue::from_str(&text));
+    // Our own short plain-text refusals (too large, not allowed) are shown
+    // as they are; anything else that is not JSON (a proxy's error page)
+    // gets the page's general message.
+    let plain = res
+        .headers()
+        .get("content-type")?
+        .is_some_and(|t| t.starts_with("text/plain"));
+    let value = JSON::parse(&text).unwrap_or_else(|_| {
+        if plain && text.len() <= 300 {
+            JsValue::from_str(&text)
+        } else {
+            JsValue::UNDEFINED
+        }
+    });
     Ok(if res.ok() {
         Outcome::Value(value)
     } else {
@@ -171,12 +240,19 @@ fn go(to: &str) {
         loc.pathname().unwrap_or_default(),
         loc.search().unwrap_or_default()
     );
-    let (target, hash) = to.split_once('#').unwrap_or((to, ""));
-    if target == here {
-        let _ = loc.set_hash(hash);
-        let _ = loc.reload();
-    } else {
-        let _ = loc.assign(to);
+    let has_hash = !loc.hash().unwrap_or_default().is_empty();
+    match to.split_once('#') {
+        // Only the fragment differs: assigning would just scroll.
+        Some((target, hash)) if target == here => {
+            let _ = loc.set_hash(hash);
+            let _ = loc.reload();
+        }
+        None if to == here && !has_hash => {
+            let _ = loc.reload();
+        }
+        _ => {
+            let _ = loc.assign(to);
+        }
     }
 }
 
@@ -215,11 +291,15 @@ fn set_busy(form: &HtmlFormElement, button: Option<&HtmlElement>, busy: bool) {
             b.set_text_content(Some(&working));
         }
     } else {
-        let _ = b.remove_attribute("disabled");
-        let _ = b.remove_attribute("aria-busy");
-        if let Some(label) = b.get_attribute("data-label") {
-            b.set_text_content(Some(&label));
-        }
+        restore_button(b);
+    }
+}
+
+fn restore_button(b: &HtmlElement) {
+    let _ = b.remove_attribute("disabled");
+    let _ = b.remove_attribute("aria-busy");
+    if let Some(label) = b.get_attribute("data-label") {
+        b.set_text_content(Some(&label));
     }
 }
 
@@ -231,7 +311,7 @@ fn clear_errors(form: &Element) {
         let _ = field.class_list().remove_1("invalid");
         if let Some(control) = field
             .get_attribute("data-control")
-            .and_then(|id| by_id(&id))
+            .and_then(|id| field.query_selector(&format!("#{id}")).ok().flatten())
         {
             let _ = control.remove_attribute("aria-invalid");
             match field.get_attribute("data-described") {
@@ -281,6 +361,8 @@ fn show_errors(form: &HtmlFormElement, err: &JsValue) {
                 .into_iter()
                 .find(|f| f.get_attribute("data-field").as_deref() == Some(key.as_str()));
             match place {
+                // A field gets its first message only.
+                Some(field) if field.class_list().contains("invalid") => {}
                 Some(field) => mark_field(&doc, &field, &msg),
                 None => unplaced.push(msg),
             }
@@ -298,12 +380,33 @@ fn show_errors(form: &HtmlFormElement, err: &JsValue) {
         }
     }
     let _ = form.prepend_with_node_1(&banner);
+    // Long forms: the message on top may be out of sight.
+    let first = form
+        .query_selector("[aria-invalid='true']")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+    match first {
+        Some(control) => {
+            let _ = control.focus();
+        }
+        None => {
+            let _ = banner.set_attribute("tabindex", "-1");
+            if let Ok(b) = banner.dyn_into::<HtmlElement>() {
+                let _ = b.focus();
+            }
+        }
+    }
 }
 
 fn mark_field(doc: &Document, field: &Element, msg: &str) {
     let Ok(p) = doc.create_element("p") else {
         return;
     };
+    // A field inside a closed section (a question's wordings) is opened.
+    if let Some(details) = field.closest("details").ok().flatten() {
+        let _ = details.set_attribute("open", "");
+    }
     let _ = p.set_attribute("class", "field-error");
     let _ = p.set_attribute(ADDED, "");
     p.set_text_content(Some(msg));
@@ -311,7 +414,7 @@ fn mark_field(doc: &Document, field: &Element, msg: &str) {
     if let Some(id) = field.get_attribute("data-control") {
         let err_id = format!("{id}-error");
         p.set_id(&err_id);
-        if let Some(control) = by_id(&id) {
+        if let Some(control) = field.query_selector(&format!("#{id}")).ok().flatten() {
             let before = control
                 .get_attribute("aria-describedby")
                 .unwrap_or_default();
@@ -341,6 +444,11 @@ fn show_result(target: &Element, value: &JsValue) {
         value.clone()
     };
     fill(target, &value);
+    for b in all(target, "[data-copy][data-label]") {
+        if let Some(label) = b.get_attribute("data-label") {
+            b.set_text_content(Some(&label));
+        }
+    }
     let _ = target.remove_attribute("hidden");
 }
 
@@ -367,8 +475,8 @@ fn fill(root: &Element, value: &JsValue) {
     if root.has_attribute("data-each") {
         lists.insert(0, root.clone());
     }
+    lists.retain(|e| !inside_each(e, root));
     for e in lists {
-        // Filled by their own item, not by this level.
         let Some(list) = get(&e, "data-each") else {
             continue;
         };
@@ -474,6 +582,10 @@ fn on_click(ev: MouseEvent) {
         let _ = w.navigator().clipboard().write_text(&text);
     }
     if let Some(done) = button.get_attribute("data-copied") {
+        if button.get_attribute("data-label").is_none() {
+            let label = button.text_content().unwrap_or_default();
+            let _ = button.set_attribute("data-label", &label);
+        }
         button.set_text_content(Some(&done));
     }
 }
@@ -487,13 +599,10 @@ fn on_input(ev: Event) {
     else {
         return;
     };
-    let mut ids: Vec<String> = form.get_attribute("data-result").into_iter().collect();
-    ids.extend(
-        all(&form, "[data-result]")
-            .iter()
-            .filter_map(|b| b.get_attribute("data-result")),
-    );
-    for target in ids.iter().filter_map(|id| by_id(id)) {
-        let _ = target.set_attribute("hidden", "");
-    }
+    let n = form
+        .get_attribute("data-generation")
+        .and_then(|g| g.parse::<u32>().ok())
+        .unwrap_or(0);
+    let _ = form.set_attribute("data-generation", &(n + 1).to_string());
+    hide_results(&form);
 }

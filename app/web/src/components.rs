@@ -63,6 +63,7 @@ pub fn AppLayout(
             </nav>
             <main id="main" tabindex="-1">
                 <h1>{heading}</h1>
+                <PostError/>
                 {children()}
             </main>
         </div>
@@ -84,11 +85,60 @@ pub fn CardLayout(title: String, children: Children) -> impl IntoView {
         <main id="main" class="card-page" tabindex="-1">
             <div class="card">
                 <h1>{title}</h1>
+                <PostError/>
                 {children()}
             </div>
             <p class="tagline">{t(Msg::AppTagline)}</p>
         </main>
     }
+}
+
+/// The error of a form that was posted without the browser bundle: the
+/// server sent the browser back to this page with it in the address. (With
+/// the bundle the error appears at the form, and nothing typed is lost.)
+#[component]
+fn PostError() -> impl IntoView {
+    let encoded = leptos_router::hooks::use_query_map().with_untracked(|q| q.get("__err"));
+    #[cfg(feature = "ssr")]
+    let error = encoded.and_then(|e| crate::ssr::error_from_address(&e));
+    #[cfg(not(feature = "ssr"))]
+    let error: Option<crate::error::AppError> = encoded.and(None);
+    error.map(|e| {
+        let l = lang();
+        let fields = e
+            .fields
+            .iter()
+            .map(|(_, m)| view! { <li>{without_placeholders(m.text(l))}</li> })
+            .collect_view();
+        view! {
+            <div class="alert error" role="alert" id="post-error">
+                <p>{without_placeholders(e.msg.text(l))}</p>
+                {(!e.fields.is_empty()).then(|| view! { <ul>{fields}</ul> })}
+            </div>
+        }
+    })
+}
+
+/// A message's text with its `{placeholders}` left out (their values are
+/// not known here).
+fn without_placeholders(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        match rest[start..].find('}') {
+            Some(end) => {
+                out.push('…');
+                rest = &rest[start + end + 1..];
+            }
+            None => {
+                rest = &rest[start..];
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[component]

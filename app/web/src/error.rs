@@ -75,13 +75,11 @@ impl FromServerFnError for AppError {
             ServerFnErrorErr::Args(_) | ServerFnErrorErr::Deserialization(_)
         );
         #[cfg(feature = "ssr")]
-        if let Some(res) = leptos::prelude::use_context::<leptos_axum::ResponseOptions>() {
-            res.set_status(if bad_input {
-                http::StatusCode::UNPROCESSABLE_ENTITY
-            } else {
-                http::StatusCode::INTERNAL_SERVER_ERROR
-            });
-        }
+        crate::ssr::set_error_status(if bad_input {
+            http::StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            http::StatusCode::INTERNAL_SERVER_ERROR
+        });
         AppError::new(if bad_input {
             Msg::ErrFormInvalid
         } else {

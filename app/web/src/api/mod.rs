@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::ssr::{auth, ctx, done, service_error};
 
 /// What every page needs to know about the request; computed on the server
-/// before rendering and shipped to the browser with the page.
+/// before rendering.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PageCtx {
     pub lang: Lang,

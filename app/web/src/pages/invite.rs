@@ -54,7 +54,7 @@ fn InviteOpen(info: InvitationView) -> impl IntoView {
             <p>{t(Msg::InviteNewAccount)}</p>
             <ActionForm action=join attr:class="form">
                 <input type="hidden" name="token" value=token.clone()/>
-                <div class="field">
+                <div class="field" data-field="email" data-control="invite-email">
                     <label for="invite-email">{t(Msg::FieldEmail)}</label>
                     <input id="invite-email" type="email" value=info.email.clone() readonly/>
                 </div>

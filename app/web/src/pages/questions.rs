@@ -326,7 +326,7 @@ fn AskForm(d: AskView) -> impl IntoView {
             <Field name="deadline" input="form[deadline]" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string()/>
             <h3>{t(Msg::QuestionsTitle)}</h3>
             <ol class="questions">{core}</ol>
-            <fieldset>
+            <fieldset data-field="optional">
                 <legend>{t(Msg::AskOptional)}</legend>
                 {optional_boxes}
             </fieldset>

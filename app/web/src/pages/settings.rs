@@ -155,7 +155,7 @@ fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
             <p>{t(Msg::InviteLead)}</p>
             <ActionForm action=create attr:class="form narrow" attr:id="invite-form" attr:data-result="invite-created">
                 <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="off"/>
-                <div class="field">
+                <div class="field" data-field="role" data-control="f-role">
                     <label for="f-role">{t(Msg::FieldRole)}</label>
                     <select id="f-role" name="role">{role_options}</select>
                 </div>
@@ -364,8 +364,10 @@ fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
         <li>
             <ActionForm action=save attr:class="inline-form wrap">
                 <input type="hidden" name="data_class_id" value=id.clone()/>
-                <label for=input_id.clone() class="visually-hidden">{t(Msg::FieldName)}</label>
-                <input id=input_id name="name" value=c.name.clone() required/>
+                <div class="field-inline" data-field="name" data-control=input_id.clone()>
+                    <label for=input_id.clone() class="visually-hidden">{t(Msg::FieldName)}</label>
+                    <input id=input_id.clone() name="name" value=c.name.clone() required/>
+                </div>
                 <label class="check"><input type="checkbox" name="personal" value="true" checked=c.personal/><span>{t(Msg::FieldPersonal)}</span></label>
                 <label class="check"><input type="checkbox" name="archived" value="true" checked=c.archived/><span>{t(Msg::FieldArchived)}</span></label>
                 <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
