@@ -75,6 +75,13 @@ messages! {
     Organisation { en: "Organisation", de: "Organisation", nb: "Organisasjon" }
     SwitchOrganisation { en: "Switch organisation", de: "Organisation wechseln", nb: "Bytt organisasjon" }
     Switch { en: "Switch", de: "Wechseln", nb: "Bytt" }
+    OrgsTitle { en: "Your organisations", de: "Ihre Organisationen", nb: "Organisasjonene dine" }
+    OrgsShown {
+        en: "{shown} of {total} organisations",
+        de: "{shown} von {total} Organisationen",
+        nb: "{shown} av {total} organisasjoner",
+    }
+    CurrentOrg { en: "Current", de: "Aktuell", nb: "Gjeldende" }
     Save { en: "Save", de: "Speichern", nb: "Lagre" }
     Saved { en: "Saved.", de: "Gespeichert.", nb: "Lagret." }
     Cancel { en: "Cancel", de: "Abbrechen", nb: "Avbryt" }

@@ -296,6 +296,29 @@ impl Services {
         Ok(self.store.orgs_of_user(auth.user.id).await?)
     }
 
+    /// At most `limit` of the user's organisations whose name contains
+    /// `text`, by name, and how many match: for people (integrators) who
+    /// belong to more organisations than a page can list.
+    pub async fn my_orgs_matching(
+        &self,
+        auth: &Auth,
+        text: &str,
+        limit: i64,
+    ) -> Result<(Vec<OrgMembership>, i64)> {
+        Ok(self
+            .store
+            .orgs_of_user_matching(auth.user.id, text, limit)
+            .await?)
+    }
+
+    /// The session's organisation.
+    pub async fn current_org(&self, auth: &Auth) -> Result<Option<aivet_store::Org>> {
+        match &auth.tenant {
+            Some(t) => Ok(Some(self.store.org(t).await?)),
+            None => Ok(None),
+        }
+    }
+
     /// Makes `org` the session's organisation, if the user is a member.
     pub async fn switch_org(&self, auth: &Auth, org: OrgId) -> Result<Tenant> {
         let tenant = self.store.tenant_for(auth.user.id, org).await?;

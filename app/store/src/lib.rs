@@ -399,6 +399,14 @@ pub trait Store:
     /// there is none (whether or not the organisation exists).
     async fn tenant_for(&self, user: UserId, org: OrgId) -> Result<Tenant>;
     async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>>;
+    /// At most `limit` of the user's organisations whose name contains
+    /// `text` (all with an empty text), by name, and how many match.
+    async fn orgs_of_user_matching(
+        &self,
+        user: UserId,
+        text: &str,
+        limit: i64,
+    ) -> Result<(Vec<OrgMembership>, i64)>;
     async fn create_org(
         &self,
         user: UserId,

@@ -329,6 +329,32 @@ impl Store for ThisStore {
         Ok(rows)
     }
 
+    async fn orgs_of_user_matching(&self, user: UserId, text: &str, limit: i64) -> Result<(Vec<OrgMembership>, i64)> {
+        let pattern = like_pattern(&Some(text.to_owned())).unwrap_or_else(|| "%".to_owned());
+        let mut tx = self.read(Scope::User(user)).await?;
+        let (total,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM memberships m JOIN orgs o ON o.id = m.org_id
+             WHERE m.user_id = $1 AND lower(o.name) LIKE $2 ESCAPE '\\'",
+        )
+        .bind(user.0)
+        .bind(&pattern)
+        .fetch_one(&mut *tx)
+        .await?;
+        let rows = sqlx::query_as::<_, OrgMembership>(
+            "SELECT o.id AS org_id, o.slug, o.name, m.role
+             FROM memberships m JOIN orgs o ON o.id = m.org_id
+             WHERE m.user_id = $1 AND lower(o.name) LIKE $2 ESCAPE '\\'
+             ORDER BY o.name, o.slug LIMIT $3",
+        )
+        .bind(user.0)
+        .bind(&pattern)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok((rows, total))
+    }
+
     async fn create_org(&self, user: UserId, name: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<Tenant> {
         let org_id = OrgId(Uuid::new_v4());
         let mut tx = self.write(Scope::Org(org_id, Some(user))).await?;

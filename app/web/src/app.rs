@@ -63,6 +63,7 @@ pub fn App() -> impl IntoView {
         user: None,
         org: None,
         orgs: Vec::new(),
+        org_count: 0,
     });
     provide_context(CurrentLang(pc.lang));
     provide_context(pc);
@@ -95,6 +96,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/reports") view=placeholders::ReportsPage ssr=SsrMode::Async/>
                 <Route path=path!("/settings") view=settings::SettingsPage ssr=SsrMode::Async/>
                 <Route path=path!("/account") view=account::AccountPage ssr=SsrMode::Async/>
+                <Route path=path!("/organisations") view=account::OrganisationsPage ssr=SsrMode::Async/>
             </Routes>
         </Router>
     }

@@ -146,6 +146,14 @@ fn OrgSwitcher(pc: PageCtx) -> impl IntoView {
     let action = ServerAction::<api::SwitchOrg>::new();
     let current = pc.org.as_ref().map(|o| o.id);
     let current_name = pc.org.as_ref().map(|o| o.name.clone()).unwrap_or_default();
+    if pc.org_count > api::ORG_SWITCH_MAX {
+        // Too many to list on every page: a page finds them.
+        return view! {
+            <span class="org-name">{current_name}</span>
+            <a class="button small secondary" href="/organisations" id="find-org">{t(Msg::SwitchOrganisation)}</a>
+        }
+        .into_any();
+    }
     if pc.orgs.len() < 2 {
         return view! { <span class="org-name">{current_name}</span> }.into_any();
     }

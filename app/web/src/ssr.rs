@@ -102,12 +102,15 @@ impl RequestCtx {
                 user: None,
                 org: None,
                 orgs: Vec::new(),
+                org_count: 0,
             });
         };
-        let orgs: Vec<OrgView> = self
+        // The first ones by name, and how many there are.
+        let (rows, org_count) = self
             .services
-            .my_orgs(auth)
-            .await?
+            .my_orgs_matching(auth, "", crate::api::ORG_SWITCH_MAX)
+            .await?;
+        let mut orgs: Vec<OrgView> = rows
             .into_iter()
             .map(|o| OrgView {
                 id: o.org_id,
@@ -116,10 +119,21 @@ impl RequestCtx {
                 role: o.role,
             })
             .collect();
-        let org = auth
+        let mut org = auth
             .tenant
             .as_ref()
             .and_then(|t| orgs.iter().find(|o| o.id == t.org_id()).cloned());
+        if org_count > crate::api::ORG_SWITCH_MAX {
+            orgs.clear();
+            if let (Some(t), Some(o)) = (&auth.tenant, self.services.current_org(auth).await?) {
+                org = Some(OrgView {
+                    id: o.id,
+                    name: o.name,
+                    slug: o.slug,
+                    role: t.role(),
+                });
+            }
+        }
         Ok(PageCtx {
             lang: self.lang,
             user: Some(UserView {
@@ -128,6 +142,7 @@ impl RequestCtx {
             }),
             org,
             orgs,
+            org_count,
         })
     }
 }

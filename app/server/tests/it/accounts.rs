@@ -15,6 +15,7 @@ crate::on_both!(
     roles_are_enforced,
     removed_member_loses_access_at_once,
     switch_between_organisations,
+    an_integrator_with_many_organisations_finds_them_by_name,
     language_follows_the_user,
 );
 
@@ -494,6 +495,83 @@ async fn switch_between_organisations(b: Db) {
     );
     let r = app.call(&c, "create_org", &[("org_name", "  ")]).await;
     assert_eq!(r.status(), 422);
+}
+
+/// Someone who looks after many client organisations: past 25 the header
+/// no longer lists them on every page (it links to a search instead), and
+/// the search finds, counts and switches.
+async fn an_integrator_with_many_organisations_finds_them_by_name(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("it@example.com", "Client 00").await;
+    for n in 1..=25 {
+        let r = app
+            .call(&c, "create_org", &[("org_name", &format!("Client {n:02}"))])
+            .await;
+        assert!(accepted(&r));
+    }
+    // Someone else's organisation never shows up.
+    app.sign_up("other@example.com", "Client 99 of someone else")
+        .await;
+    let (_, dash) = app.get_text(&c, "/").await;
+    assert!(!dash.contains("org-switch"), "26 organisations: no list");
+    assert!(dash.contains("href=\"/organisations\""));
+    assert!(dash.contains("Client 25"), "the current one is named");
+    assert!(!dash.contains("Client 07"));
+
+    let list: serde_json::Value = app
+        .call(&c, "my_org_list", &[("q", "client 1")])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let names: Vec<&str> = list["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 10, "{names:?}");
+    assert!(names.iter().all(|n| n.starts_with("Client 1")));
+    assert_eq!(list["total"], 10);
+    let all: serde_json::Value = app
+        .call(&c, "my_org_list", &[("q", "")])
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(all["total"], 26);
+    // LIKE's own characters are searched as themselves.
+    let none: serde_json::Value = app
+        .call(&c, "my_org_list", &[("q", "%")])
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(none["total"], 0);
+
+    let (status, page) = app.get_text(&c, "/organisations?q=Client+07").await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("Client 07") && !page.contains("Client 08"),
+        "{page}"
+    );
+    let seven = list_id(&all, "Client 07");
+    let r = app.call(&c, "switch_org", &[("org_id", &seven)]).await;
+    assert!(accepted(&r));
+    let (_, dash) = app.get_text(&c, "/").await;
+    assert!(dash.contains("Client 07"));
+}
+
+fn list_id(list: &serde_json::Value, name: &str) -> String {
+    list["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == name)
+        .map(|o| o["id"].as_str().unwrap().to_owned())
+        .unwrap_or_else(|| panic!("{name} not in {list}"))
 }
 
 async fn language_follows_the_user(b: Db) {

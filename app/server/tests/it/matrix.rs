@@ -333,6 +333,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "/reports",
         "/settings",
         "/account",
+        "/organisations",
         "/services/new",
         "/services/import",
         "/vendors/new",
@@ -407,6 +408,12 @@ fn matrix() -> BTreeMap<String, Probe> {
             field: "token",
             b_token: |w| w.b_used_token.clone(),
             extra: |_| vec![("name", "Mallory".into()), ("password", PASSWORD.into())],
+        },
+    );
+    add(
+        "POST /api/my_org_list",
+        Scoped {
+            form: |w| vec![("q", String::new()), ("org_id", w.b_org.clone())],
         },
     );
     add(

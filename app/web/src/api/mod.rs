@@ -26,8 +26,15 @@ pub struct PageCtx {
     pub lang: Lang,
     pub user: Option<UserView>,
     pub org: Option<OrgView>,
+    /// The user's organisations for the header's switcher; empty when there
+    /// are more than [`ORG_SWITCH_MAX`] (the header links to a search then).
     pub orgs: Vec<OrgView>,
+    /// How many organisations the user belongs to.
+    pub org_count: i64,
 }
+
+/// Up to this many organisations the header lists them all.
+pub const ORG_SWITCH_MAX: i64 = 25;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UserView {
@@ -188,6 +195,39 @@ pub async fn switch_org(org_id: String) -> Result<(), AppError> {
         .map_err(|_| service_error(aivet_services::ServiceError::NotFound))?;
     c.services.switch_org(a, org).await.map_err(service_error)?;
     done("/")
+}
+
+/// The user's organisations whose name contains `q` (at most 50), for the
+/// page that finds one among many.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OrgListView {
+    pub rows: Vec<OrgView>,
+    pub total: i64,
+    pub current: Option<OrgId>,
+}
+
+#[server(endpoint = "my_org_list")]
+pub async fn my_org_list(#[server(default)] q: String) -> Result<OrgListView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let (rows, total) = c
+        .services
+        .my_orgs_matching(a, &q, 50)
+        .await
+        .map_err(service_error)?;
+    Ok(OrgListView {
+        rows: rows
+            .into_iter()
+            .map(|o| OrgView {
+                id: o.org_id,
+                name: o.name,
+                slug: o.slug,
+                role: o.role,
+            })
+            .collect(),
+        total,
+        current: a.tenant.as_ref().map(|t| t.org_id()),
+    })
 }
 
 #[server(endpoint = "create_org")]

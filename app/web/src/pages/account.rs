@@ -1,8 +1,9 @@
 //! The signed-in person's own settings: password and language.
 
 use crate::api;
-use crate::components::{AppLayout, Field, LangSwitcher, Submit};
-use crate::i18n::t;
+use crate::components::{AppLayout, EmptyState, Field, LangSwitcher, Submit};
+use crate::i18n::{lang, t};
+use crate::pages::vendors::{query_value, LoadError};
 use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -29,4 +30,72 @@ pub fn AccountPage() -> impl IntoView {
             </section>
         </AppLayout>
     }
+}
+
+/// Finding one organisation among many (for integrators who look after a
+/// great number of client organisations): a name to search, the matches
+/// with a button each to switch to it.
+#[component]
+pub fn OrganisationsPage() -> impl IntoView {
+    let q = query_value("q");
+    let data = Resource::new_blocking(move || q.get(), api::my_org_list);
+    view! {
+        <AppLayout title=Msg::OrgsTitle>
+            <form method="get" action="/organisations" class="filters" role="search">
+                <label><span>{t(Msg::FieldOrgName)}</span>
+                    <input type="search" name="q" id="org-search" value=move || q.get()/></label>
+                <button type="submit" class="button small secondary">{t(Msg::Search)}</button>
+            </form>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(list) => view! { <OrgList list/> }.into_any(),
+                        Err(e) => view! { <LoadError e/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </AppLayout>
+    }
+}
+
+#[component]
+fn OrgList(list: api::OrgListView) -> impl IntoView {
+    if list.rows.is_empty() {
+        return view! { <EmptyState text=Msg::NoMatches/> }.into_any();
+    }
+    let shown = Msg::OrgsShown.fill(
+        lang(),
+        &[
+            ("shown", &list.rows.len().to_string()),
+            ("total", &list.total.to_string()),
+        ],
+    );
+    let rows = list
+        .rows
+        .into_iter()
+        .map(|o| {
+            let current = Some(o.id) == list.current;
+            let switch = ServerAction::<api::SwitchOrg>::new();
+            view! {
+                <li>
+                    <span>{o.name.clone()}</span>" "<span class="muted">{t(o.role.label())}</span>
+                    {if current {
+                        view! { " "<span class="badge">{t(Msg::CurrentOrg)}</span> }.into_any()
+                    } else {
+                        view! {
+                            <ActionForm action=switch attr:class="inline-form">
+                                <input type="hidden" name="org_id" value=o.id.to_string()/>
+                                <button type="submit" class="button small secondary">{t(Msg::Switch)}</button>
+                            </ActionForm>
+                        }.into_any()
+                    }}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <p class="muted" id="orgs-shown">{shown}</p>
+        <ul class="plain org-list" id="org-list">{rows}</ul>
+    }
+    .into_any()
 }
