@@ -5,6 +5,7 @@
 #
 #   scripts/tools.sh build   wasm target, wasm-bindgen CLI, wasm-opt (npm binaryen)
 #   scripts/tools.sh test    the above plus Chromium + ChromeDriver
+#   scripts/tools.sh bench   the build tools plus wrk (an outside load generator)
 #
 # Source it (". scripts/tools.sh env") to get PATH set up without installing.
 set -euo pipefail
@@ -51,11 +52,21 @@ need_chromium() {
   fi
 }
 
+need_wrk() {
+  if ! command -v wrk >/dev/null; then
+    log "installing wrk from Debian (the benchmark's outside load generator)"
+    export DEBIAN_FRONTEND=noninteractive
+    sudo_ apt-get update -qq
+    sudo_ apt-get install -y -qq wrk >/dev/null
+  fi
+}
+
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 case "${1:-build}" in
   env) ;;
   build) need_wasm_target; need_wasm_bindgen; need_wasm_opt ;;
   test) need_wasm_target; need_wasm_bindgen; need_wasm_opt; need_chromium ;;
-  *) echo "usage: scripts/tools.sh [env|build|test]" >&2; exit 2 ;;
+  bench) need_wasm_target; need_wasm_bindgen; need_wasm_opt; need_wrk ;;
+  *) echo "usage: scripts/tools.sh [env|build|test|bench]" >&2; exit 2 ;;
 esac

@@ -273,6 +273,64 @@ async fn inventory_pages(b: &Bench, c: &reqwest::Client, label: &str) -> String 
     detail
 }
 
+/// The session cookie of a fresh sign-in, for a load generator that is not
+/// this program.
+async fn session_cookie(base: &str, email: &str) -> String {
+    let r = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(format!("{base}/api/sign_in"))
+        .header("origin", base)
+        .form(&[("email", email), ("password", PASSWORD)])
+        .send()
+        .await
+        .unwrap();
+    r.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok()?.split(';').next().map(str::to_owned))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The same page measured by Debian's wrk (2 threads, 16 connections), a
+/// load generator outside this process, as a check on the figures above.
+async fn wrk(b: &Bench, cookie: &str, name: &str, path: &str) {
+    let out = tokio::process::Command::new("wrk")
+        .args(["-t2", "-c16", "--latency", "-H", "Accept: text/html"])
+        .arg(format!("-d{}s", b.secs.max(1.0)))
+        .arg("-H")
+        .arg(format!("Cookie: {cookie}"))
+        .arg(format!("{}{path}", b.base))
+        .output()
+        .await;
+    let Ok(out) = out else {
+        println!("| {name} | wrk is not installed (./dev bench installs it) | | |");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    let field = |prefix: &str| {
+        text.lines()
+            .map(str::trim)
+            .find_map(|l| l.strip_prefix(prefix))
+            .map(|v| v.trim().to_owned())
+            .unwrap_or_else(|| "?".into())
+    };
+    let errors = text.contains("Non-2xx") || text.contains("Socket errors");
+    println!(
+        "| {name} | {} | {} | {} |{}",
+        field("Requests/sec:"),
+        field("50%"),
+        field("99%"),
+        if errors {
+            " errors: see wrk's output"
+        } else {
+            ""
+        }
+    );
+}
+
 async fn pages(quick: bool, backend: Backend) {
     let Some(b) = bench_server(backend, quick).await else {
         println!("(not configured: eval \"$(scripts/pg.sh env)\")");
@@ -303,6 +361,16 @@ async fn pages(quick: bool, backend: Backend) {
         store_timings(&b.services.store, &tenant).await;
         table_header();
         let detail = inventory_pages(&b, &c, &n.to_string()).await;
+        if backend == Backend::Sqlite && n >= 500 {
+            let cookie = session_cookie(&b.base, &email).await;
+            println!("\nThe same with wrk:\n");
+            println!("| page | req/s | p50 | p99 |");
+            println!("|---|---|---|---|");
+            for (name, path) in [("dashboard", "/"), ("service list", "/services")] {
+                wrk(&b, &cookie, &format!("{name} {n}"), path).await;
+            }
+            println!();
+        }
         if n == 500 {
             // The vendor's answer page does not grow with N: once is enough.
             let token = answer_token(&c, &b.base, &detail, &b.data).await;
@@ -752,6 +820,10 @@ async fn main() {
         ("SQLite", Backend::Sqlite),
         ("PostgreSQL", Backend::Postgres),
     ] {
+        // AIVET_BENCH_ORGS=0 leaves the section out.
+        if o == 0 {
+            break;
+        }
         println!("\n## O = {o} organisations ({name}, 16 connections)\n");
         many_orgs(quick, backend, o, 50).await;
     }
