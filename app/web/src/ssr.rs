@@ -110,15 +110,7 @@ impl RequestCtx {
             .services
             .my_orgs_matching(auth, "", crate::api::ORG_SWITCH_MAX)
             .await?;
-        let mut orgs: Vec<OrgView> = rows
-            .into_iter()
-            .map(|o| OrgView {
-                id: o.org_id,
-                name: o.name,
-                slug: o.slug,
-                role: o.role,
-            })
-            .collect();
+        let mut orgs: Vec<OrgView> = rows.into_iter().map(OrgView::from).collect();
         let mut org = auth
             .tenant
             .as_ref()

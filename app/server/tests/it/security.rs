@@ -516,15 +516,7 @@ async fn a_refused_plain_form_post_returns_to_its_page_with_the_message() {
         to.starts_with(&app.url("/signup?")) && to.contains("__err="),
         "{to}"
     );
-    let html = c
-        .get(&to)
-        .header("accept", "text/html")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = html_of(&c, &to).await;
     assert!(html.contains("id=\"post-error\""), "{html}");
     assert!(html.contains("The password needs at least 10 characters."));
     let signed_in = app
@@ -545,16 +537,19 @@ async fn a_refused_plain_form_post_returns_to_its_page_with_the_message() {
         "field_texts": [["email", "Your account is locked"]],
     });
     let encoded = base64::engine::general_purpose::URL_SAFE.encode(crafted.to_string());
-    let html = c
-        .get(app.url(&format!("/signup?__err={encoded}")))
-        .header("accept", "text/html")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = html_of(&c, &app.url(&format!("/signup?__err={encoded}"))).await;
     assert!(html.contains("Something went wrong on our side"), "{html}");
     assert!(html.contains("Not found."));
     assert!(!html.contains("555") && !html.contains("locked"), "{html}");
+}
+
+async fn html_of(c: &reqwest::Client, url: &str) -> String {
+    let r = c
+        .get(url)
+        .header("accept", "text/html")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "{url}");
+    r.text().await.unwrap()
 }

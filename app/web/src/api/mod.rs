@@ -33,6 +33,18 @@ pub struct PageCtx {
     pub org_count: i64,
 }
 
+#[cfg(feature = "ssr")]
+impl From<aivet_store::OrgMembership> for OrgView {
+    fn from(o: aivet_store::OrgMembership) -> OrgView {
+        OrgView {
+            id: o.org_id,
+            name: o.name,
+            slug: o.slug,
+            role: o.role,
+        }
+    }
+}
+
 /// Up to this many organisations the header lists them all.
 pub const ORG_SWITCH_MAX: i64 = 25;
 
@@ -216,15 +228,7 @@ pub async fn my_org_list(#[server(default)] q: String) -> Result<OrgListView, Ap
         .await
         .map_err(service_error)?;
     Ok(OrgListView {
-        rows: rows
-            .into_iter()
-            .map(|o| OrgView {
-                id: o.org_id,
-                name: o.name,
-                slug: o.slug,
-                role: o.role,
-            })
-            .collect(),
+        rows: rows.into_iter().map(OrgView::from).collect(),
         total,
         current: a.tenant.as_ref().map(|t| t.org_id()),
     })
