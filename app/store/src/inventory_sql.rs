@@ -161,23 +161,32 @@ async fn write_service_data_classes(tx: &mut Tx, org: OrgId, id: ServiceId, d: &
             .execute(&mut **tx)
             .await?;
     }
-    refresh_personal(tx, org, Some(id), None).await
+    refresh_personal(tx, org, Personal::Service(id)).await
 }
 
-/// Recomputes the `personal` mark of one service, or of every service that
-/// receives `class`.
-async fn refresh_personal(tx: &mut Tx, org: OrgId, service: Option<ServiceId>, class: Option<DataClassId>) -> Result<()> {
-    sqlx::query(&format!(
-        "UPDATE services SET personal = {PERSONAL_EXISTS}
-         WHERE org_id = $1 AND ($2 IS NULL OR id = $2)
-           AND ($3 IS NULL OR id IN (SELECT d.service_id FROM service_data_classes d
-                                     WHERE d.org_id = $1 AND d.data_class_id = $3))"
-    ))
-    .bind(org.0)
-    .bind(service.map(|s| s.0))
-    .bind(class.map(|c| c.0))
-    .execute(&mut **tx)
-    .await?;
+/// Which services' `personal` mark to recompute.
+enum Personal {
+    Service(ServiceId),
+    /// Every service that receives this class.
+    Receiving(DataClassId),
+}
+
+/// Recomputes the `personal` mark. One statement per case: a shared
+/// `$2 IS NULL OR id = $2` made PostgreSQL's cached plan update by scanning
+/// every service of the organisation, on each service saved.
+async fn refresh_personal(tx: &mut Tx, org: OrgId, which: Personal) -> Result<()> {
+    let (filter, id) = match which {
+        Personal::Service(s) => ("id = $2", s.0),
+        Personal::Receiving(c) => (
+            "id IN (SELECT d.service_id FROM service_data_classes d WHERE d.org_id = $1 AND d.data_class_id = $2)",
+            c.0,
+        ),
+    };
+    sqlx::query(&format!("UPDATE services SET personal = {PERSONAL} WHERE org_id = $1 AND {filter}"))
+        .bind(org.0)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -258,25 +267,54 @@ async fn services_naming_vendor(tx: &mut Tx, org: OrgId, vendor: VendorId) -> Re
     .await?)
 }
 
-/// The filter of the service list; `$1` is the organisation, `$2`–`$7` the filters.
-/// The list's filters on `services s`. Joins nothing, so that counting
-/// reads no other table (the vendor's name is searched through EXISTS).
-const SERVICE_WHERE: &str = "s.org_id = $1
-      AND ($2 IS NULL OR s.name_key LIKE $2 ESCAPE '\\'
-           OR EXISTS (SELECT 1 FROM vendors sv WHERE sv.org_id = s.org_id AND sv.id = s.vendor_id
-                      AND sv.name_key LIKE $2 ESCAPE '\\')
-           OR lower(coalesce(s.purpose, '')) LIKE $2 ESCAPE '\\' OR lower(coalesce(s.model, '')) LIKE $2 ESCAPE '\\')
-      AND ($3 IS NULL OR s.vendor_id = $3 OR s.integrator_id = $3 OR s.model_provider_id = $3 OR s.inference_host_id = $3)
-      AND ($4 IS NULL OR s.status = $4)
-      AND ($5 IS NULL OR EXISTS (SELECT 1 FROM service_data_classes d
-                                 WHERE d.org_id = s.org_id AND d.service_id = s.id AND d.data_class_id = $5))
-      AND ($6 IS NULL OR s.owner_id = $6)
-      AND ($7 OR s.archived_at IS NULL)";
+/// The list's filters on `services s`, with only the filters in use: a
+/// generic `$n IS NULL OR …` made PostgreSQL's cached plan scan every
+/// service of the organisation. The arguments stay bound at fixed places
+/// (`$1` the organisation, `$2`–`$6` the filters); a filter not in use is
+/// bound as NULL and not named. Joins nothing, so that counting reads no
+/// other table (the vendor's name is searched through EXISTS).
+fn service_where(q: &ServiceQuery, text: bool) -> String {
+    let mut w = String::from("s.org_id = $1");
+    if text {
+        w.push_str(
+            " AND (s.name_key LIKE $2 ESCAPE '\\'
+               OR EXISTS (SELECT 1 FROM vendors sv WHERE sv.org_id = s.org_id AND sv.id = s.vendor_id
+                          AND sv.name_key LIKE $2 ESCAPE '\\')
+               OR lower(coalesce(s.purpose, '')) LIKE $2 ESCAPE '\\' OR lower(coalesce(s.model, '')) LIKE $2 ESCAPE '\\')",
+        );
+    }
+    if q.vendor.is_some() {
+        w.push_str(
+            " AND (s.vendor_id = $3 OR s.integrator_id = $3 OR s.model_provider_id = $3 OR s.inference_host_id = $3)",
+        );
+    }
+    if q.status.is_some() {
+        w.push_str(" AND s.status = $4");
+    }
+    if q.data_class.is_some() {
+        w.push_str(
+            " AND EXISTS (SELECT 1 FROM service_data_classes d
+                          WHERE d.org_id = s.org_id AND d.service_id = s.id AND d.data_class_id = $5)",
+        );
+    }
+    if q.owner.is_some() {
+        w.push_str(" AND s.owner_id = $6");
+    }
+    if !q.archived {
+        w.push_str(" AND s.archived_at IS NULL");
+    }
+    w
+}
 
 /// Whether the service in the UPDATE receives a personal data class.
-const PERSONAL_EXISTS: &str = "EXISTS (SELECT 1 FROM service_data_classes d
+/// A scalar subquery rather than EXISTS: PostgreSQL may run an EXISTS as
+/// one hashed scan of the whole organisation's classes, and did on
+/// statistics from when the organisation was small, which made each
+/// service saved during a large import read every other one (16 ms at
+/// 5,000 services instead of 0.3 ms).
+const PERSONAL: &str = "COALESCE((SELECT true FROM service_data_classes d
     JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
-    WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.personal)";
+    WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.personal LIMIT 1), false)";
 
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
@@ -335,7 +373,7 @@ impl InventoryStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::NotFound);
         }
-        refresh_personal(&mut tx, t.org_id(), None, Some(id)).await?;
+        refresh_personal(&mut tx, t.org_id(), Personal::Receiving(id)).await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -621,15 +659,15 @@ impl InventoryStore for ThisStore {
             _ => ("", ""),
         };
         let pattern = like_pattern(&q.text);
+        let filters = service_where(q, pattern.is_some());
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM services s WHERE {SERVICE_WHERE}"))
+        let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM services s WHERE {filters}"))
             .bind(t.org_id().0)
             .bind(pattern.as_deref())
             .bind(q.vendor.map(|v| v.0))
             .bind(q.status.map(|s| s.as_str()))
             .bind(q.data_class.map(|d| d.0))
             .bind(q.owner.map(|o| o.0))
-            .bind(q.archived)
             .fetch_one(&mut *tx)
             .await?;
         // The page's ids first (sorted and cut by the indexes), then the
@@ -639,12 +677,12 @@ impl InventoryStore for ThisStore {
         let rows = sqlx::query_as::<_, ServiceRow>(&format!(
             "SELECT s.id, s.name, s.vendor_id, v.name AS vendor_name, i.name AS integrator_name, s.status,
                     s.deployment, u.name AS owner_name,
-                    (SELECT string_agg(c.name, $8) FROM service_data_classes d
+                    (SELECT string_agg(c.name, $7) FROM service_data_classes d
                        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
                      WHERE d.org_id = s.org_id AND d.service_id = s.id) AS data_classes,
                     s.personal, s.known_findings, s.updated_at, s.archived_at
              FROM (SELECT s.id AS page_id FROM services s {vendor_join}
-                   WHERE {SERVICE_WHERE} {vendor_on} ORDER BY {order} LIMIT $9 OFFSET $10) p
+                   WHERE {filters} {vendor_on} ORDER BY {order} LIMIT $8 OFFSET $9) p
              CROSS JOIN services s
              JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
              LEFT JOIN vendors i ON i.org_id = s.org_id AND i.id = s.integrator_id
@@ -659,7 +697,6 @@ impl InventoryStore for ThisStore {
         .bind(q.status.map(|s| s.as_str()))
         .bind(q.data_class.map(|d| d.0))
         .bind(q.owner.map(|o| o.0))
-        .bind(q.archived)
         .bind(LIST_SEPARATOR)
         .bind(q.limit)
         .bind(q.offset)

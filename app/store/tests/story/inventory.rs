@@ -462,6 +462,24 @@ pub async fn services_findings_lists_and_counts(b: Backend) {
     })
     .await;
     assert_eq!(text.total, 2, "the vendor's name is searched too");
+    // Filters combine: each one narrows what the others found.
+    let combined = list(ServiceQuery {
+        text: Some("chatco".into()),
+        vendor: Some(host),
+        data_class: Some(personal),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(names(&combined.rows, |r| &r.name), ["Support bot"]);
+    assert_eq!(combined.total, 1);
+    let none = list(ServiceQuery {
+        text: Some("chatco".into()),
+        status: Some(ServiceStatus::Trial),
+        owner: Some(t.membership_id()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!((none.total, none.rows.len()), (0, 0));
     let recent = list(ServiceQuery {
         sort: ServiceSort::Updated,
         ..Default::default()
