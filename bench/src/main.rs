@@ -3,6 +3,7 @@
 //!
 //!   cargo run --release -p aivet-bench            full run
 //!   cargo run --release -p aivet-bench -- --quick smoke run (CI), same figures, short
+//!   … -- --store-only                            only the store timings per N (no load)
 //!
 //! 1. Pages: requests/s and latency of the signed-in dashboard and settings
 //!    page, next to a ceiling — the same server answering the same bytes
@@ -224,6 +225,17 @@ async fn bench_server(backend: Backend, quick: bool) -> Option<Bench> {
     })
 }
 
+/// After seeding: PostgreSQL's statistics as autovacuum leaves them about a
+/// minute after a bulk insert in a running deployment. Measured without
+/// this, the first size's queries ran on plans for empty tables.
+async fn settle(b: &Bench) {
+    use sqlx::Connection;
+    if let Some(url) = b._db.admin_url() {
+        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+        sqlx::query("ANALYZE").execute(&mut c).await.unwrap();
+    }
+}
+
 fn table_header() {
     println!("| page | req/s | p50 | p99 | ceiling req/s | ratio | p50 / p99 at half max |");
     println!("|---|---|---|---|---|---|---|");
@@ -337,9 +349,11 @@ async fn pages(quick: bool, backend: Backend) {
         return;
     };
     let c = signed_in(&b.base).await;
-    table_header();
-    for (name, path) in [("dashboard", "/"), ("settings", "/settings")] {
-        measure(&c, &b, name, path).await;
+    if !store_only() {
+        table_header();
+        for (name, path) in [("dashboard", "/"), ("settings", "/settings")] {
+            measure(&c, &b, name, path).await;
+        }
     }
     // AIVET_BENCH_SIZES=5000 (comma-separated) measures only those sizes.
     let sizes: Vec<usize> = match std::env::var("AIVET_BENCH_SIZES") {
@@ -354,11 +368,15 @@ async fn pages(quick: bool, backend: Backend) {
         let tenant = tenant_of(&b.services, &email).await;
         let t = Instant::now();
         seed::inventory(&b.services.store, &tenant, n, true).await;
+        settle(&b).await;
         println!(
             "\n### N = {n} services (seeded in {:.1} s)\n",
             t.elapsed().as_secs_f64()
         );
         store_timings(&b.services.store, &tenant).await;
+        if store_only() {
+            continue;
+        }
         table_header();
         let detail = inventory_pages(&b, &c, &n.to_string()).await;
         if backend == Backend::Sqlite && n >= 500 {
@@ -419,6 +437,7 @@ async fn many_orgs(quick: bool, backend: Backend, o: usize, n: usize) {
     let client = signed_in_as(&b.base, "client@example.com", "Client alone").await;
     let own = tenant_of(&b.services, "client@example.com").await;
     seed::inventory(store, &own, n, true).await;
+    settle(&b).await;
     println!(
         "{} organisations × {n} services ({} services; seeded in {:.0} s)\n",
         o + 1,
@@ -534,6 +553,21 @@ async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
     }
     time!("counts", store.inventory_counts(t));
     time!("list", store.services(t, &q));
+    let by_change = ServiceQuery {
+        sort: aivet_store::inventory::ServiceSort::Updated,
+        ..q.clone()
+    };
+    time!("list by last change", store.services(t, &by_change));
+    let trial = ServiceQuery {
+        status: Some(aivet_domain::inventory::ServiceStatus::Trial),
+        ..q.clone()
+    };
+    time!("list of trials", store.services(t, &trial));
+    let search = ServiceQuery {
+        text: Some("number 4".into()),
+        ..q.clone()
+    };
+    time!("list by a word", store.services(t, &search));
     time!("service", store.service(t, first));
     time!("vendor names", store.vendor_names(t));
     time!("questions", store.service_requests(t, first));
@@ -800,6 +834,11 @@ fn client_sizes() {
     }
 }
 
+/// `--store-only`: the store timings per N, no load (to compare query changes).
+fn store_only() -> bool {
+    std::env::args().any(|a| a == "--store-only")
+}
+
 #[tokio::main]
 async fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
@@ -821,13 +860,13 @@ async fn main() {
         ("PostgreSQL", Backend::Postgres),
     ] {
         // AIVET_BENCH_ORGS=0 leaves the section out.
-        if o == 0 {
+        if o == 0 || store_only() {
             break;
         }
         println!("\n## O = {o} organisations ({name}, 16 connections)\n");
         many_orgs(quick, backend, o, 50).await;
     }
-    if std::env::args().any(|a| a == "--pages-only") {
+    if std::env::args().any(|a| a == "--pages-only") || store_only() {
         return;
     }
     println!("\n## Mail throughput (enqueue → accepted by a local SMTP sink, state updated)\n");
