@@ -311,12 +311,10 @@ impl Services {
             .await?)
     }
 
-    /// The session's organisation.
-    pub async fn current_org(&self, auth: &Auth) -> Result<Option<aivet_store::Org>> {
-        match &auth.tenant {
-            Some(t) => Ok(Some(self.store.org(t).await?)),
-            None => Ok(None),
-        }
+    /// The header's organisation menu (see [`aivet_store::Store::org_menu`]).
+    pub async fn org_menu(&self, auth: &Auth, limit: i64) -> Result<aivet_store::OrgMenu> {
+        let current = auth.tenant.as_ref().map(|t| t.org_id());
+        Ok(self.store.org_menu(auth.user.id, current, limit).await?)
     }
 
     /// Makes `org` the session's organisation, if the user is a member.

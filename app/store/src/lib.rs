@@ -144,6 +144,14 @@ pub struct OrgMembership {
     pub role: Role,
 }
 
+/// See [`Store::org_menu`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OrgMenu {
+    pub count: i64,
+    pub orgs: Vec<OrgMembership>,
+    pub current: Option<OrgMembership>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct Member {
     #[sqlx(try_from = "uuid::Uuid")]
@@ -407,6 +415,11 @@ pub trait Store:
         text: &str,
         limit: i64,
     ) -> Result<(Vec<OrgMembership>, i64)>;
+    /// The header's organisation menu: how many organisations the user
+    /// belongs to, all of them by name when there are at most `limit`
+    /// (none otherwise: the header then links to a search), and the
+    /// membership in `current`. Reads no organisation beyond those.
+    async fn org_menu(&self, user: UserId, current: Option<OrgId>, limit: i64) -> Result<OrgMenu>;
     async fn create_org(
         &self,
         user: UserId,

@@ -7,7 +7,7 @@
 use crate::MailOutcome;
 use crate::{
     AuditEntry, AuditEvent, ClaimedMail, Credentials, Invite, MailRecord, Member, NewMail, NewUser, OpenInvite, Org,
-    OrgMembership, SessionRecord, Store, Tenant, Ts, User,
+    OrgMembership, OrgMenu, SessionRecord, Store, Tenant, Ts, User,
 };
 use aivet_domain::{Email, InviteId, Lang, MailId, MembershipId, OrgId, OrgName, Role, Slug, UserId};
 use chrono::{DateTime, Utc};
@@ -353,6 +353,38 @@ impl Store for ThisStore {
         .await?;
         tx.commit().await?;
         Ok((rows, total))
+    }
+
+    async fn org_menu(&self, user: UserId, current: Option<OrgId>, limit: i64) -> Result<OrgMenu> {
+        let mut tx = self.read(Scope::User(user)).await?;
+        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM memberships WHERE user_id = $1")
+            .bind(user.0)
+            .fetch_one(&mut *tx)
+            .await?;
+        let mut menu = OrgMenu { count, ..OrgMenu::default() };
+        if count <= limit {
+            menu.orgs = sqlx::query_as::<_, OrgMembership>(
+                "SELECT o.id AS org_id, o.slug, o.name, m.role
+                 FROM memberships m JOIN orgs o ON o.id = m.org_id
+                 WHERE m.user_id = $1 ORDER BY o.name, o.slug",
+            )
+            .bind(user.0)
+            .fetch_all(&mut *tx)
+            .await?;
+            menu.current = menu.orgs.iter().find(|o| Some(o.org_id) == current).cloned();
+        } else if let Some(org) = current {
+            menu.current = sqlx::query_as::<_, OrgMembership>(
+                "SELECT o.id AS org_id, o.slug, o.name, m.role
+                 FROM memberships m JOIN orgs o ON o.id = m.org_id
+                 WHERE m.user_id = $1 AND m.org_id = $2",
+            )
+            .bind(user.0)
+            .bind(org.0)
+            .fetch_optional(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(menu)
     }
 
     async fn create_org(&self, user: UserId, name: &OrgName, slug_base: &Slug, now: DateTime<Utc>) -> Result<Tenant> {

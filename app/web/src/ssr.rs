@@ -105,36 +105,19 @@ impl RequestCtx {
                 org_count: 0,
             });
         };
-        // The first ones by name, and how many there are.
-        let (rows, org_count) = self
+        let menu = self
             .services
-            .my_orgs_matching(auth, "", crate::api::ORG_SWITCH_MAX)
+            .org_menu(auth, crate::api::ORG_SWITCH_MAX)
             .await?;
-        let mut orgs: Vec<OrgView> = rows.into_iter().map(OrgView::from).collect();
-        let mut org = auth
-            .tenant
-            .as_ref()
-            .and_then(|t| orgs.iter().find(|o| o.id == t.org_id()).cloned());
-        if org_count > crate::api::ORG_SWITCH_MAX {
-            orgs.clear();
-            if let (Some(t), Some(o)) = (&auth.tenant, self.services.current_org(auth).await?) {
-                org = Some(OrgView {
-                    id: o.id,
-                    name: o.name,
-                    slug: o.slug,
-                    role: t.role(),
-                });
-            }
-        }
         Ok(PageCtx {
             lang: self.lang,
             user: Some(UserView {
                 name: auth.user.name.clone(),
                 email: auth.user.email.clone(),
             }),
-            org,
-            orgs,
-            org_count,
+            org: menu.current.map(OrgView::from),
+            orgs: menu.orgs.into_iter().map(OrgView::from).collect(),
+            org_count: menu.count,
         })
     }
 }
