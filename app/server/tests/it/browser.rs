@@ -542,7 +542,13 @@ async fn invite_a_colleague_and_import_services_in_place() {
     let bad = "name,vendor,status\nChat helper,ChatCo,sometimes\n";
     fill(c, "#f-csv", bad).await;
     click(c, Locator::Css("#check-import")).await;
-    let problems = text(c, "#import-errors:not([hidden]) tbody").await;
+    // Wait for the answer's rows: the empty table is in the page before it.
+    text(
+        c,
+        "#import-plan:not([hidden]) #import-errors:not([hidden]) tbody tr",
+    )
+    .await;
+    let problems = text(c, "#import-errors tbody").await;
     assert!(
         problems.contains('2') && problems.contains("status"),
         "{problems}"
