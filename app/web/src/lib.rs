@@ -17,6 +17,7 @@ pub mod app;
 pub mod components;
 pub mod error;
 pub mod i18n;
+pub mod page_data;
 pub mod pages;
 #[cfg(feature = "ssr")]
 pub mod ssr;

@@ -489,6 +489,58 @@ async fn pages_with_nested_data_all_finish_under_concurrent_load() {
     }
 }
 
+/// Pages are not hydrated, so they carry no serialized copy of their data
+/// (leptos would write every resource's value into the page): what is on
+/// a page is what it shows.
+#[tokio::test]
+async fn pages_carry_no_serialized_copy_of_their_data() {
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = app.sign_up("a@example.com", "A").await;
+    let vendor = crate::inventory::create_vendor(&app, &c, "ChatCo", "application").await;
+    let service = crate::inventory::create_service(
+        &app,
+        &c,
+        &[("form[name]", "Chat"), ("form[vendor_id]", vendor.as_str())],
+    )
+    .await;
+    // Each page, and a text from its data where it shows some.
+    let paths = [
+        ("/".to_owned(), None),
+        ("/settings".to_owned(), None),
+        ("/services".to_owned(), Some("ChatCo")),
+        (format!("/services/{service}"), Some("ChatCo")),
+        ("/vendors".to_owned(), Some("ChatCo")),
+        (format!("/vendors/{vendor}"), Some("Chat")),
+    ];
+    for (path, shown) in paths {
+        let page = html_of(&c, &app.url(&path)).await;
+        if let Some(text) = shown {
+            assert!(page.contains(text), "{path}: the data is on the page");
+        }
+        // Resources resolved later: `__RESOLVED_RESOURCES[3] = "…";`
+        let mut resources = 0;
+        for (at, _) in page.match_indices("__RESOLVED_RESOURCES[") {
+            let rest = &page[at..];
+            let value = rest.split_once(" = ").map(|(_, v)| v).unwrap_or("");
+            let value = value.split(';').next().unwrap_or("");
+            assert_eq!(value, "\"\"", "{path}: {}", &rest[..rest.len().min(200)]);
+            resources += 1;
+        }
+        // Resources resolved at once: `__RESOLVED_RESOURCES=[0: "…",];`
+        if let Some((_, rest)) = page.split_once("__RESOLVED_RESOURCES=[") {
+            let list = rest.split("];").next().unwrap();
+            for entry in list.split(',').filter(|e| !e.trim().is_empty()) {
+                assert!(entry.trim().ends_with(": \"\""), "{path}: {entry}");
+                resources += 1;
+            }
+        }
+        assert!(
+            resources > 0,
+            "{path}: the page's data still loads as a resource"
+        );
+    }
+}
+
 /// Without the browser bundle a form is a plain HTML post: a refused one
 /// goes back to its page, which says what was wrong (W9). The address only
 /// chooses among our own messages: it cannot put other words on the page.

@@ -3,6 +3,7 @@
 use crate::api;
 use crate::components::{AppLayout, EmptyState, Field, LangSwitcher, Submit};
 use crate::i18n::{lang, t};
+use crate::page_data::page_data;
 use crate::pages::vendors::{query_value, LoadError};
 use aivet_domain::Msg;
 use leptos::prelude::*;
@@ -38,7 +39,7 @@ pub fn AccountPage() -> impl IntoView {
 #[component]
 pub fn OrganisationsPage() -> impl IntoView {
     let q = query_value("q");
-    let data = Resource::new_blocking(move || q.get(), api::my_org_list);
+    let data = page_data(move || q.get(), api::my_org_list);
     view! {
         <AppLayout title=Msg::OrgsTitle>
             <form method="get" action="/organisations" class="filters" role="search">

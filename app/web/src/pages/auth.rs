@@ -4,6 +4,7 @@ use crate::api;
 use crate::app::page_ctx;
 use crate::components::{CardLayout, Field, Submit};
 use crate::i18n::t;
+use crate::page_data::page_data;
 use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
@@ -76,7 +77,7 @@ pub fn ForgotPasswordPage() -> impl IntoView {
 #[component]
 pub fn ResetPasswordPage() -> impl IntoView {
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
-    let open = Resource::new_blocking(move || token.clone(), api::password_reset_info);
+    let open = page_data(move || token.clone(), api::password_reset_info);
     let action = ServerAction::<api::ResetPassword>::new();
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
     view! {

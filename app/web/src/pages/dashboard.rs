@@ -5,6 +5,7 @@ use crate::api::{self, DashboardView};
 use crate::app::page_ctx;
 use crate::components::AppLayout;
 use crate::i18n::t;
+use crate::page_data::page_data;
 use crate::pages::vendors::LoadError;
 use aivet_domain::Msg;
 use leptos::prelude::*;
@@ -14,7 +15,7 @@ pub fn Dashboard() -> impl IntoView {
     let pc = page_ctx();
     let name = pc.user.as_ref().map(|u| u.name.clone()).unwrap_or_default();
     let has_org = pc.org.is_some();
-    let data = Resource::new_blocking(
+    let data = page_data(
         move || has_org,
         |has_org| async move {
             if has_org {

@@ -5,6 +5,7 @@ use crate::api::{self, InvitationView};
 use crate::app::page_ctx;
 use crate::components::{CardLayout, Field, Submit};
 use crate::i18n::{lang, t};
+use crate::page_data::page_data;
 use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -12,7 +13,7 @@ use leptos_router::hooks::use_params_map;
 #[component]
 pub fn InvitePage() -> impl IntoView {
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
-    let info = Resource::new_blocking(move || token.clone(), api::invite_info);
+    let info = page_data(move || token.clone(), api::invite_info);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {

@@ -7,6 +7,7 @@ use crate::api::{
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
+use crate::page_data::page_data;
 use crate::pages::questions::QuestionsPanel;
 use crate::pages::vendors::{path_id, query_value, ExternalLink, LoadError};
 use aivet_domain::inventory::{
@@ -94,7 +95,7 @@ pub fn ServicesPage() -> impl IntoView {
         archived: archived.get(),
         page: page.get(),
     });
-    let data = Resource::new_blocking(move || filters.get(), api::service_list);
+    let data = page_data(move || filters.get(), api::service_list);
     view! {
         <AppLayout title=Msg::NavServices>
             {move || {
@@ -252,7 +253,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
 
 #[component]
 pub fn ServiceNewPage() -> impl IntoView {
-    let data = Resource::new_blocking(|| (), |_| api::service_form_data(String::new()));
+    let data = page_data(|| (), |_| api::service_form_data(String::new()));
     view! {
         <AppLayout title=Msg::NewService>
             <Suspense fallback=|| ()>
@@ -270,7 +271,7 @@ pub fn ServiceNewPage() -> impl IntoView {
 #[component]
 pub fn ServiceEditPage() -> impl IntoView {
     let id = path_id();
-    let data = Resource::new_blocking(move || id.clone(), api::service_form_data);
+    let data = page_data(move || id.clone(), api::service_form_data);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
@@ -384,7 +385,7 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
 #[component]
 pub fn ServicePage() -> impl IntoView {
     let id = path_id();
-    let data = Resource::new_blocking(move || id.clone(), api::service_detail);
+    let data = page_data(move || id.clone(), api::service_detail);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {

@@ -4,12 +4,13 @@
 use crate::api::{self, SettingsView};
 use crate::components::{AppLayout, Field, Submit};
 use crate::i18n::{date, lang, t};
+use crate::page_data::page_data;
 use aivet_domain::{Msg, Role};
 use leptos::prelude::*;
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
-    let data = Resource::new_blocking(|| (), |_| api::settings_data());
+    let data = page_data(|| (), |_| api::settings_data());
     view! {
         <AppLayout title=Msg::SettingsTitle>
             <Suspense fallback=|| ()>
@@ -310,7 +311,7 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
 /// delete them; everyone else sees them.
 #[component]
 fn DataClassesPanel(owner: bool) -> impl IntoView {
-    let data = Resource::new_blocking(|| (), |_| api::data_classes_data());
+    let data = page_data(|| (), |_| api::data_classes_data());
     let add = ServerAction::<api::SaveDataClass>::new();
     view! {
         <section class="panel" id="data-classes" aria-labelledby="data-classes-title">

@@ -4,6 +4,7 @@
 use crate::api::{self, ContactView, VendorDetailView, VendorListView};
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
+use crate::page_data::page_data;
 use aivet_domain::inventory::{ContactRole, VendorForm, VendorRole};
 use aivet_domain::{Lang, Msg, VendorId};
 use leptos::prelude::*;
@@ -34,7 +35,7 @@ pub fn VendorsPage() -> impl IntoView {
         query_value("sort"),
         query_value("archived"),
     );
-    let data = Resource::new_blocking(
+    let data = page_data(
         move || (q.get(), role.get(), sort.get(), archived.get()),
         |(q, role, sort, archived)| api::vendor_list(q, role, sort, archived),
     );
@@ -150,7 +151,7 @@ pub fn VendorNewPage() -> impl IntoView {
 #[component]
 pub fn VendorEditPage() -> impl IntoView {
     let id = path_id();
-    let data = Resource::new_blocking(move || id.clone(), api::vendor_detail);
+    let data = page_data(move || id.clone(), api::vendor_detail);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
@@ -202,7 +203,7 @@ fn VendorFormBlock(id: Option<VendorId>, form: VendorForm) -> impl IntoView {
 #[component]
 pub fn VendorPage() -> impl IntoView {
     let id = path_id();
-    let data = Resource::new_blocking(move || id.clone(), api::vendor_detail);
+    let data = page_data(move || id.clone(), api::vendor_detail);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
