@@ -182,6 +182,18 @@ async fn use_invite(tx: &mut Tx, invite: &Invite, user: UserId, now: DateTime<Ut
     Ok(tenant)
 }
 
+/// Every organisation the user belongs to, by name.
+async fn all_orgs_of(tx: &mut Tx, user: UserId) -> Result<Vec<OrgMembership>> {
+    Ok(sqlx::query_as::<_, OrgMembership>(
+        "SELECT o.id AS org_id, o.slug, o.name, m.role
+         FROM memberships m JOIN orgs o ON o.id = m.org_id
+         WHERE m.user_id = $1 ORDER BY o.name, o.slug",
+    )
+    .bind(user.0)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl Store for ThisStore {
@@ -317,14 +329,7 @@ impl Store for ThisStore {
 
     async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>> {
         let mut tx = self.read(Scope::User(user)).await?;
-        let rows = sqlx::query_as::<_, OrgMembership>(
-            "SELECT o.id AS org_id, o.slug, o.name, m.role
-             FROM memberships m JOIN orgs o ON o.id = m.org_id
-             WHERE m.user_id = $1 ORDER BY o.name, o.slug",
-        )
-        .bind(user.0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let rows = all_orgs_of(&mut tx, user).await?;
         tx.commit().await?;
         Ok(rows)
     }
@@ -363,14 +368,7 @@ impl Store for ThisStore {
             .await?;
         let mut menu = OrgMenu { count, ..OrgMenu::default() };
         if count <= limit {
-            menu.orgs = sqlx::query_as::<_, OrgMembership>(
-                "SELECT o.id AS org_id, o.slug, o.name, m.role
-                 FROM memberships m JOIN orgs o ON o.id = m.org_id
-                 WHERE m.user_id = $1 ORDER BY o.name, o.slug",
-            )
-            .bind(user.0)
-            .fetch_all(&mut *tx)
-            .await?;
+            menu.orgs = all_orgs_of(&mut tx, user).await?;
             menu.current = menu.orgs.iter().find(|o| Some(o.org_id) == current).cloned();
         } else if let Some(org) = current {
             menu.current = sqlx::query_as::<_, OrgMembership>(

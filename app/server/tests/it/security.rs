@@ -456,15 +456,7 @@ async fn database_failure_fails_closed_with_a_request_id() {
 /// forever under 16 concurrent clients; this catches it most of the time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_with_nested_data_all_finish_under_concurrent_load() {
-    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
-    let c = app.sign_up("a@example.com", "A").await;
-    let vendor = crate::inventory::create_vendor(&app, &c, "ChatCo", "application").await;
-    let service = crate::inventory::create_service(
-        &app,
-        &c,
-        &[("form[name]", "Chat"), ("form[vendor_id]", vendor.as_str())],
-    )
-    .await;
+    let (app, c, _vendor, service) = app_with_a_service().await;
     for path in ["/settings".to_owned(), format!("/services/{service}")] {
         let tasks: Vec<_> = (0..16)
             .map(|_| {
@@ -489,11 +481,9 @@ async fn pages_with_nested_data_all_finish_under_concurrent_load() {
     }
 }
 
-/// Pages are not hydrated, so they carry no serialized copy of their data
-/// (leptos would write every resource's value into the page): what is on
-/// a page is what it shows.
-#[tokio::test]
-async fn pages_carry_no_serialized_copy_of_their_data() {
+/// A signed-in owner with the vendor "ChatCo" and its service "Chat":
+/// (app, client, vendor id, service id).
+async fn app_with_a_service() -> (TestApp, reqwest::Client, String, String) {
     let app = TestApp::spawn(Db::Sqlite).await.unwrap();
     let c = app.sign_up("a@example.com", "A").await;
     let vendor = crate::inventory::create_vendor(&app, &c, "ChatCo", "application").await;
@@ -503,6 +493,15 @@ async fn pages_carry_no_serialized_copy_of_their_data() {
         &[("form[name]", "Chat"), ("form[vendor_id]", vendor.as_str())],
     )
     .await;
+    (app, c, vendor, service)
+}
+
+/// Pages are not hydrated, so they carry no serialized copy of their data
+/// (leptos would write every resource's value into the page): what is on
+/// a page is what it shows.
+#[tokio::test]
+async fn pages_carry_no_serialized_copy_of_their_data() {
+    let (app, c, vendor, service) = app_with_a_service().await;
     // Each page, and a text from its data where it shows some.
     let paths = [
         ("/".to_owned(), None),
