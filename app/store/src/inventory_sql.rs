@@ -171,9 +171,8 @@ enum Personal {
     Receiving(DataClassId),
 }
 
-/// Recomputes the `personal` mark. One statement per case: a shared
-/// `$2 IS NULL OR id = $2` made PostgreSQL's cached plan update by scanning
-/// every service of the organisation, on each service saved.
+/// Recomputes the `personal` mark. One statement per case, so that each
+/// can use its index (a shared `$2 IS NULL OR id = $2` cannot).
 async fn refresh_personal(tx: &mut Tx, org: OrgId, which: Personal) -> Result<()> {
     let (filter, id) = match which {
         Personal::Service(s) => ("id = $2", s.0),
@@ -267,9 +266,9 @@ async fn services_naming_vendor(tx: &mut Tx, org: OrgId, vendor: VendorId) -> Re
     .await?)
 }
 
-/// The list's filters on `services s`, with only the filters in use: a
-/// generic `$n IS NULL OR …` made PostgreSQL's cached plan scan every
-/// service of the organisation. The arguments stay bound at fixed places
+/// The list's filters on `services s`, with only the filters in use:
+/// neither SQLite's planner nor PostgreSQL's cached generic plan can use an
+/// index through a `$n IS NULL OR …`. The arguments stay bound at fixed places
 /// (`$1` the organisation, `$2`–`$6` the filters); a filter not in use is
 /// bound as NULL and not named. Joins nothing, so that counting reads no
 /// other table (the vendor's name is searched through EXISTS).
