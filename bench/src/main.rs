@@ -450,11 +450,8 @@ async fn many_orgs(quick: bool, backend: Backend, o: usize, n: usize) {
     // and a count of all that match an empty search).
     let mut line = Vec::new();
     for (name, integrator) in [("member of one", false), ("integrator", true)] {
-        let (u, current) = if integrator {
-            (user, first.org_id())
-        } else {
-            (own.user_id(), own.org_id())
-        };
+        let current = if integrator { &first } else { &own };
+        let u = current.user_id();
         let start = Instant::now();
         for _ in 0..50 {
             store.org_menu(u, Some(current), 25).await.unwrap();

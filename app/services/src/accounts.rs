@@ -313,8 +313,10 @@ impl Services {
 
     /// The header's organisation menu (see [`aivet_store::Store::org_menu`]).
     pub async fn org_menu(&self, auth: &Auth, limit: i64) -> Result<aivet_store::OrgMenu> {
-        let current = auth.tenant.as_ref().map(|t| t.org_id());
-        Ok(self.store.org_menu(auth.user.id, current, limit).await?)
+        Ok(self
+            .store
+            .org_menu(auth.user.id, auth.tenant.as_ref(), limit)
+            .await?)
     }
 
     /// Makes `org` the session's organisation, if the user is a member.

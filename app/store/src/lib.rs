@@ -418,8 +418,10 @@ pub trait Store:
     /// The header's organisation menu: how many organisations the user
     /// belongs to, all of them by name when there are at most `limit`
     /// (none otherwise: the header then links to a search), and the
-    /// membership in `current`. Reads no organisation beyond those.
-    async fn org_menu(&self, user: UserId, current: Option<OrgId>, limit: i64) -> Result<OrgMenu>;
+    /// membership in `current` (the session's tenant, whose scope then
+    /// applies). Reads no organisation beyond those.
+    async fn org_menu(&self, user: UserId, current: Option<&Tenant>, limit: i64)
+        -> Result<OrgMenu>;
     async fn create_org(
         &self,
         user: UserId,

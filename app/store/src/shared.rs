@@ -360,8 +360,13 @@ impl Store for ThisStore {
         Ok((rows, total))
     }
 
-    async fn org_menu(&self, user: UserId, current: Option<OrgId>, limit: i64) -> Result<OrgMenu> {
-        let mut tx = self.read(Scope::User(user)).await?;
+    async fn org_menu(&self, user: UserId, current: Option<&Tenant>, limit: i64) -> Result<OrgMenu> {
+        // In the tenant's scope the `orgs` row policy admits the current
+        // organisation by its id; in the user's scope it would check the
+        // user's every membership for that one row (1 ms for 1,000 of them).
+        let scope = current.map(Scope::Tenant).unwrap_or(Scope::User(user));
+        let current = current.map(|t| t.org_id());
+        let mut tx = self.read(scope).await?;
         let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM memberships WHERE user_id = $1")
             .bind(user.0)
             .fetch_one(&mut *tx)
