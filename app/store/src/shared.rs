@@ -182,13 +182,13 @@ async fn use_invite(tx: &mut Tx, invite: &Invite, user: UserId, now: DateTime<Ut
     Ok(tenant)
 }
 
+/// A user's memberships with their organisations, as `OrgMembership` rows;
+/// `m` is the membership, `o` the organisation.
+const MY_ORGS: &str = "SELECT o.id AS org_id, o.slug, o.name, m.role FROM memberships m JOIN orgs o ON o.id = m.org_id";
+
 /// Every organisation the user belongs to, by name.
 async fn all_orgs_of(tx: &mut Tx, user: UserId) -> Result<Vec<OrgMembership>> {
-    Ok(sqlx::query_as::<_, OrgMembership>(
-        "SELECT o.id AS org_id, o.slug, o.name, m.role
-         FROM memberships m JOIN orgs o ON o.id = m.org_id
-         WHERE m.user_id = $1 ORDER BY o.name, o.slug",
-    )
+    Ok(sqlx::query_as::<_, OrgMembership>(&format!("{MY_ORGS} WHERE m.user_id = $1 ORDER BY o.name, o.slug"))
     .bind(user.0)
     .fetch_all(&mut **tx)
     .await?)
@@ -345,12 +345,9 @@ impl Store for ThisStore {
         .bind(&pattern)
         .fetch_one(&mut *tx)
         .await?;
-        let rows = sqlx::query_as::<_, OrgMembership>(
-            "SELECT o.id AS org_id, o.slug, o.name, m.role
-             FROM memberships m JOIN orgs o ON o.id = m.org_id
-             WHERE m.user_id = $1 AND lower(o.name) LIKE $2 ESCAPE '\\'
-             ORDER BY o.name, o.slug LIMIT $3",
-        )
+        let rows = sqlx::query_as::<_, OrgMembership>(&format!(
+            "{MY_ORGS} WHERE m.user_id = $1 AND lower(o.name) LIKE $2 ESCAPE '\\' ORDER BY o.name, o.slug LIMIT $3"
+        ))
         .bind(user.0)
         .bind(&pattern)
         .bind(limit)
@@ -376,11 +373,7 @@ impl Store for ThisStore {
             menu.orgs = all_orgs_of(&mut tx, user).await?;
             menu.current = menu.orgs.iter().find(|o| Some(o.org_id) == current).cloned();
         } else if let Some(org) = current {
-            menu.current = sqlx::query_as::<_, OrgMembership>(
-                "SELECT o.id AS org_id, o.slug, o.name, m.role
-                 FROM memberships m JOIN orgs o ON o.id = m.org_id
-                 WHERE m.user_id = $1 AND m.org_id = $2",
-            )
+            menu.current = sqlx::query_as::<_, OrgMembership>(&format!("{MY_ORGS} WHERE m.user_id = $1 AND m.org_id = $2"))
             .bind(user.0)
             .bind(org.0)
             .fetch_optional(&mut *tx)

@@ -520,12 +520,7 @@ async fn an_integrator_with_many_organisations_finds_them_by_name(b: Db) {
     assert!(dash.contains("Client 25"), "the current one is named");
     assert!(!dash.contains("Client 07"));
 
-    let list: serde_json::Value = app
-        .call(&c, "my_org_list", &[("q", "client 1")])
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list = my_org_list(&app, &c, "client 1").await;
     let names: Vec<&str> = list["rows"]
         .as_array()
         .unwrap()
@@ -535,20 +530,10 @@ async fn an_integrator_with_many_organisations_finds_them_by_name(b: Db) {
     assert_eq!(names.len(), 10, "{names:?}");
     assert!(names.iter().all(|n| n.starts_with("Client 1")));
     assert_eq!(list["total"], 10);
-    let all: serde_json::Value = app
-        .call(&c, "my_org_list", &[("q", "")])
-        .await
-        .json()
-        .await
-        .unwrap();
+    let all = my_org_list(&app, &c, "").await;
     assert_eq!(all["total"], 26);
     // LIKE's own characters are searched as themselves.
-    let none: serde_json::Value = app
-        .call(&c, "my_org_list", &[("q", "%")])
-        .await
-        .json()
-        .await
-        .unwrap();
+    let none = my_org_list(&app, &c, "%").await;
     assert_eq!(none["total"], 0);
 
     let (status, page) = app.get_text(&c, "/organisations?q=Client+07").await;
@@ -562,6 +547,15 @@ async fn an_integrator_with_many_organisations_finds_them_by_name(b: Db) {
     assert!(accepted(&r));
     let (_, dash) = app.get_text(&c, "/").await;
     assert!(dash.contains("Client 07"));
+}
+
+/// The answer of `my_org_list` for a search.
+async fn my_org_list(app: &TestApp, c: &reqwest::Client, q: &str) -> serde_json::Value {
+    app.call(c, "my_org_list", &[("q", q)])
+        .await
+        .json()
+        .await
+        .unwrap()
 }
 
 fn list_id(list: &serde_json::Value, name: &str) -> String {
