@@ -193,10 +193,7 @@ impl Services {
             return Err(ServiceError::BadCredentials);
         };
         let user = self.store.user(creds.user_id).await?;
-        let tenant = match self.store.orgs_of_user(user.id).await?.first() {
-            Some(first) => Some(self.store.tenant_for(user.id, first.org_id).await?),
-            None => None,
-        };
+        let tenant = self.store.first_tenant(user.id).await?;
         if let Some(t) = &tenant {
             self.store
                 .audit(t, AuditEvent::new("account.signed_in", ""), now)
@@ -235,8 +232,7 @@ impl Services {
             }
         }
         if tenant.is_none() {
-            if let Some(first) = self.store.orgs_of_user(user.id).await?.first() {
-                let t = self.store.tenant_for(user.id, first.org_id).await?;
+            if let Some(t) = self.store.first_tenant(user.id).await? {
                 self.store.set_session_org(&hash, t.org_id()).await?;
                 tenant = Some(t);
             }
@@ -290,10 +286,6 @@ impl Services {
 
     pub async fn set_language(&self, auth: &Auth, lang: Lang) -> Result<()> {
         Ok(self.store.set_user_lang(auth.user.id, lang).await?)
-    }
-
-    pub async fn my_orgs(&self, auth: &Auth) -> Result<Vec<OrgMembership>> {
-        Ok(self.store.orgs_of_user(auth.user.id).await?)
     }
 
     /// At most `limit` of the user's organisations whose name contains
@@ -446,10 +438,7 @@ impl Services {
             .reset_password(&hash_token, &hash, self.clock.now())
             .await?;
         let user = self.store.user(user_id).await?;
-        let tenant = match self.store.orgs_of_user(user.id).await?.first() {
-            Some(first) => Some(self.store.tenant_for(user.id, first.org_id).await?),
-            None => None,
-        };
+        let tenant = self.store.first_tenant(user.id).await?;
         if let Some(t) = &tenant {
             self.store
                 .audit(

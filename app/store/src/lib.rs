@@ -147,7 +147,8 @@ pub struct OrgMembership {
 /// See [`Store::org_menu`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OrgMenu {
-    pub count: i64,
+    /// More memberships than the menu's limit: `orgs` is empty.
+    pub many: bool,
     pub orgs: Vec<OrgMembership>,
     pub current: Option<OrgMembership>,
 }
@@ -406,6 +407,9 @@ pub trait Store:
     /// The user's membership in `org`, as a tenant context; `NotFound` when
     /// there is none (whether or not the organisation exists).
     async fn tenant_for(&self, user: UserId, org: OrgId) -> Result<Tenant>;
+    /// The user's first organisation by name, where a new session starts
+    /// (`None` for a user without any).
+    async fn first_tenant(&self, user: UserId) -> Result<Option<Tenant>>;
     async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>>;
     /// At most `limit` of the user's organisations whose name contains
     /// `text` (all with an empty text), by name, and how many match.
@@ -415,9 +419,9 @@ pub trait Store:
         text: &str,
         limit: i64,
     ) -> Result<(Vec<OrgMembership>, i64)>;
-    /// The header's organisation menu: how many organisations the user
-    /// belongs to, all of them by name when there are at most `limit`
-    /// (none otherwise: the header then links to a search), and the
+    /// The header's organisation menu: whether the user belongs to more
+    /// than `limit` organisations, all of them by name when not (none
+    /// otherwise: the header then links to a search), and the
     /// membership in `current` (the session's tenant, whose scope then
     /// applies). Reads no organisation beyond those.
     async fn org_menu(&self, user: UserId, current: Option<&Tenant>, limit: i64)

@@ -327,6 +327,23 @@ impl Store for ThisStore {
         Ok(Tenant::new(org, user, MembershipId(id), role))
     }
 
+    async fn first_tenant(&self, user: UserId) -> Result<Option<Tenant>> {
+        let mut tx = self.read(Scope::User(user)).await?;
+        let row: Option<(Uuid, Uuid, String)> = sqlx::query_as(
+            "SELECT m.id, m.org_id, m.role FROM memberships m JOIN orgs o ON o.id = m.org_id
+             WHERE m.user_id = $1 ORDER BY o.name, o.slug LIMIT 1",
+        )
+        .bind(user.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        row.map(|(id, org, role)| {
+            let role = Role::try_from(role).map_err(StoreError::Config)?;
+            Ok(Tenant::new(OrgId(org), user, MembershipId(id), role))
+        })
+        .transpose()
+    }
+
     async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>> {
         let mut tx = self.read(Scope::User(user)).await?;
         let rows = all_orgs_of(&mut tx, user).await?;
@@ -364,12 +381,16 @@ impl Store for ThisStore {
         let scope = current.map(Scope::Tenant).unwrap_or(Scope::User(user));
         let current = current.map(|t| t.org_id());
         let mut tx = self.read(scope).await?;
-        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM memberships WHERE user_id = $1")
-            .bind(user.0)
-            .fetch_one(&mut *tx)
-            .await?;
-        let mut menu = OrgMenu { count, ..OrgMenu::default() };
-        if count <= limit {
+        // Counting stops past the limit: the integrator's page does not pay
+        // for each of their thousand memberships.
+        let (count,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM (SELECT 1 FROM memberships WHERE user_id = $1 LIMIT $2) AS m")
+                .bind(user.0)
+                .bind(limit + 1)
+                .fetch_one(&mut *tx)
+                .await?;
+        let mut menu = OrgMenu { many: count > limit, ..OrgMenu::default() };
+        if !menu.many {
             menu.orgs = all_orgs_of(&mut tx, user).await?;
             menu.current = menu.orgs.iter().find(|o| Some(o.org_id) == current).cloned();
         } else if let Some(org) = current {

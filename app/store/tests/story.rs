@@ -107,6 +107,24 @@ async fn sign_up_creates_user_org_and_owner(b: Backend) {
     let orgs = store.orgs_of_user(user.id).await.unwrap();
     assert_eq!(orgs.len(), 2);
     assert!(orgs.iter().all(|o| o.role == Role::Owner));
+    // The header's menu lists them up to its limit, past it only the current one.
+    let menu = store.org_menu(user.id, Some(&t2), 2).await.unwrap();
+    assert!(!menu.many);
+    assert_eq!(menu.orgs.len(), 2);
+    assert_eq!(menu.current.map(|o| o.org_id), Some(t2.org_id()));
+    let menu = store.org_menu(user.id, Some(&t2), 1).await.unwrap();
+    assert!(menu.many);
+    assert!(menu.orgs.is_empty());
+    assert_eq!(menu.current.map(|o| o.org_id), Some(t2.org_id()));
+    assert!(store
+        .org_menu(user.id, None, 1)
+        .await
+        .unwrap()
+        .current
+        .is_none());
+    // A new session starts in the first by name, then slug.
+    let first = store.first_tenant(user.id).await.unwrap().unwrap();
+    assert_eq!((first.org_id(), first.role()), (t.org_id(), Role::Owner));
 
     let creds = store
         .credentials(&Email::parse("kari@example.no").unwrap())
@@ -358,6 +376,7 @@ async fn members_and_the_last_owner(b: Backend) {
         store.tenant_for(t.user_id(), t.org_id()).await,
         Err(StoreError::NotFound)
     ));
+    assert!(store.first_tenant(t.user_id()).await.unwrap().is_none());
 }
 
 async fn foreign_ids_are_not_found(b: Backend) {

@@ -63,7 +63,7 @@ pub fn App() -> impl IntoView {
         user: None,
         org: None,
         orgs: Vec::new(),
-        org_count: 0,
+        org_many: false,
     });
     provide_context(CurrentLang(pc.lang));
     provide_context(pc);

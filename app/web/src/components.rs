@@ -146,7 +146,7 @@ fn OrgSwitcher(pc: PageCtx) -> impl IntoView {
     let action = ServerAction::<api::SwitchOrg>::new();
     let current = pc.org.as_ref().map(|o| o.id);
     let current_name = pc.org.as_ref().map(|o| o.name.clone()).unwrap_or_default();
-    if pc.org_count > api::ORG_SWITCH_MAX {
+    if pc.org_many {
         // Too many to list on every page: a page finds them.
         return view! {
             <span class="org-name">{current_name}</span>

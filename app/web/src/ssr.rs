@@ -102,7 +102,7 @@ impl RequestCtx {
                 user: None,
                 org: None,
                 orgs: Vec::new(),
-                org_count: 0,
+                org_many: false,
             });
         };
         let menu = self
@@ -117,7 +117,7 @@ impl RequestCtx {
             }),
             org: menu.current.map(OrgView::from),
             orgs: menu.orgs.into_iter().map(OrgView::from).collect(),
-            org_count: menu.count,
+            org_many: menu.many,
         })
     }
 }

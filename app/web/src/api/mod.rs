@@ -29,8 +29,8 @@ pub struct PageCtx {
     /// The user's organisations for the header's switcher; empty when there
     /// are more than [`ORG_SWITCH_MAX`] (the header links to a search then).
     pub orgs: Vec<OrgView>,
-    /// How many organisations the user belongs to.
-    pub org_count: i64,
+    /// More organisations than [`ORG_SWITCH_MAX`]: `orgs` is empty.
+    pub org_many: bool,
 }
 
 #[cfg(feature = "ssr")]
