@@ -2,7 +2,8 @@
 //! organisation a session is working in.
 //!
 //! Passwords are hashed with argon2id (m = 19 MiB, t = 2, p = 1: the OWASP
-//! minimum) on the blocking thread pool, never on the async workers. Sessions are
+//! minimum) on the blocking thread pool, never on the async workers, and at
+//! most one per core at a time (each holds 19 MiB while it runs). Sessions are
 //! random 256-bit ids of which only a keyed hash is stored; a new id is issued at
 //! every sign-in; they end after an idle time and an absolute time.
 
@@ -50,35 +51,60 @@ fn argon2() -> Argon2<'static> {
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
+/// Each hash holds 19 MiB while it runs and keeps a core busy: at most one
+/// per core at a time, so that a burst of sign-ins waits its turn instead of
+/// taking 19 MiB per request (more at once would not finish sooner).
+fn hashing_slots() -> &'static tokio::sync::Semaphore {
+    static SLOTS: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
+    SLOTS.get_or_init(|| tokio::sync::Semaphore::new(hashing_slot_count()))
+}
+
+fn hashing_slot_count() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// Runs password hashing on the blocking pool once a slot is free.
+async fn hashing<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    let _slot = hashing_slots()
+        .acquire()
+        .await
+        .map_err(|e| InternalError::Hashing(e.to_string()))?;
+    Ok(tokio::task::spawn_blocking(work)
+        .await
+        .map_err(InternalError::from)?)
+}
+
 /// Hashes a password on the blocking pool.
 pub async fn hash_password(password: Password) -> Result<String> {
-    tokio::task::spawn_blocking(move || {
+    hashing(move || {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
         argon2()
             .hash_password(password.expose().as_bytes(), &salt)
             .map(|h| h.to_string())
             .map_err(|e| InternalError::Hashing(e.to_string()))
     })
-    .await
-    .map_err(InternalError::from)?
+    .await?
     .map_err(ServiceError::from)
 }
 
-/// Checks a password against a stored hash on the blocking pool.
-pub async fn verify_password(password: String, hash: String) -> Result<bool> {
-    Ok(tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).is_ok_and(|parsed| {
+/// Checks a password against a stored hash on the blocking pool; without a
+/// stored hash (no such account) against a dummy one, so that a wrong email
+/// takes as long as a wrong password. `false` in that case.
+pub async fn verify_password(password: String, hash: Option<String>) -> Result<bool> {
+    hashing(move || {
+        let known = hash.is_some();
+        let hash = hash.as_deref().unwrap_or_else(|| dummy_hash());
+        let ok = PasswordHash::new(hash).is_ok_and(|parsed| {
             argon2()
                 .verify_password(password.as_bytes(), &parsed)
                 .is_ok()
-        })
+        });
+        known && ok
     })
     .await
-    .map_err(InternalError::from)?)
 }
 
-/// A hash to verify against when the account does not exist, so that a wrong
-/// email takes as long as a wrong password.
+/// The dummy hash of [`verify_password`], made once (on the blocking pool).
 fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
     DUMMY.get_or_init(|| {
@@ -185,9 +211,7 @@ impl Services {
             return Err(ServiceError::BadCredentials);
         }
         let creds = self.store.credentials(&email).await?;
-        let hash = creds
-            .as_ref()
-            .map_or_else(|| dummy_hash().to_owned(), |c| c.password_hash.clone());
+        let hash = creds.as_ref().map(|c| c.password_hash.clone());
         let ok = verify_password(password.to_owned(), hash).await?;
         let Some(creds) = creds.filter(|_| ok) else {
             return Err(ServiceError::BadCredentials);
@@ -263,7 +287,7 @@ impl Services {
             return Err(ServiceError::RateLimited);
         }
         let stored = self.store.password_hash(auth.user.id).await?;
-        if !verify_password(current.to_owned(), stored).await? {
+        if !verify_password(current.to_owned(), Some(stored)).await? {
             return Err(ServiceError::Invalid(vec![(
                 "current_password",
                 aivet_domain::Msg::ErrPasswordWrong,
@@ -449,5 +473,46 @@ impl Services {
                 .await?;
         }
         self.start_session(user, tenant).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn unknown_accounts_verify_as_false_and_real_hashes_as_they_are() {
+        let hash = hash_password(Password::parse("correct horse battery staple").unwrap())
+            .await
+            .unwrap();
+        let check = |p: &str, h: Option<&str>| verify_password(p.to_owned(), h.map(str::to_owned));
+        assert!(check("correct horse battery staple", Some(&hash))
+            .await
+            .unwrap());
+        assert!(!check("wrong horse battery staple", Some(&hash))
+            .await
+            .unwrap());
+        assert!(!check("no such account, no such password", None)
+            .await
+            .unwrap());
+        assert!(!check("x", Some("not a PHC string")).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn no_more_hashes_run_at_once_than_there_are_slots() {
+        let slots = hashing_slots();
+        // Take every slot, as that many concurrent sign-ins would.
+        let held = slots
+            .acquire_many(hashing_slot_count() as u32)
+            .await
+            .unwrap();
+        let waiting = tokio::spawn(verify_password("p".into(), None));
+        // A hash takes well under a second here; it must not have started.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert!(!waiting.is_finished(), "a hash ran without a free slot");
+        drop(held);
+        let done = tokio::time::timeout(Duration::from_secs(30), waiting).await;
+        assert!(!done.unwrap().unwrap().unwrap());
     }
 }
