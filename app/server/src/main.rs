@@ -15,8 +15,39 @@ const USAGE: &str = "usage: aivet [serve | migrate | version | help]
 
 Settings come from AIVET_* environment variables or aivet.toml; see .env.example.";
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    return_large_blocks_when_freed();
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(run()),
+        Err(e) => {
+            eprintln!("aivet: cannot start the async runtime: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// glibc raises its threshold for giving large blocks their own mapping
+/// each time such a block is freed; past that, freed large blocks stay in
+/// the process. Password hashing takes 19 MiB per sign-in, so five sign-ins
+/// left the server at 110 MB resident for good. A fixed threshold turns the
+/// adjustment off: blocks of 256 KiB and more are mapped when allocated and
+/// returned to the system when freed (BENCHMARKS.md, 2026-12-01).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn return_large_blocks_when_freed() {
+    // SAFETY: mallopt sets an allocator parameter; it takes the allocator's
+    // own lock and is called before any other thread exists.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn return_large_blocks_when_freed() {}
+
+async fn run() -> ExitCode {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
     match command.as_str() {
         "help" | "--help" | "-h" => {

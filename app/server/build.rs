@@ -1,0 +1,13 @@
+//! Link settings of the `aivet` binary.
+
+fn main() {
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
+    // Relative relocations in the compact RELR form (glibc ≥ 2.36): the
+    // loader reads a few kilobytes at start instead of the 680 KB of a
+    // position-independent executable's full relocation table, all of
+    // which stayed resident (BENCHMARKS.md, 2026-12-01).
+    if os == "linux" && env == "gnu" {
+        println!("cargo:rustc-link-arg-bin=aivet=-Wl,-z,pack-relative-relocs");
+    }
+}
