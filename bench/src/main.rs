@@ -819,6 +819,45 @@ async fn process(quick: bool) {
     )
     .await;
     let peak = rss_kb(pid, "VmHWM:");
+    // Each sign-up and sign-in hashes with 19 MiB: what a burst of them
+    // costs, and whether that memory goes back afterwards. (Sign-ins are
+    // limited per account, hence one account each.)
+    let at_once = if quick { 4 } else { 16 };
+    // Resets the peak (VmHWM) to the current RSS, so the next reads the burst's.
+    let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
+    let t = Instant::now();
+    let burst = |sign_up: bool| {
+        let tasks: Vec<_> = (0..at_once)
+            .map(|i| {
+                let (base, plain) = (base.clone(), plain.clone());
+                tokio::spawn(async move {
+                    let email = format!("burst{i}@example.com");
+                    if sign_up {
+                        signed_in_as(&base, &email, "Burst").await;
+                        return true;
+                    }
+                    let r = plain
+                        .post(format!("{base}/api/sign_in"))
+                        .header("origin", &base)
+                        .form(&[("email", email.as_str()), ("password", PASSWORD)])
+                        .send()
+                        .await
+                        .unwrap();
+                    r.status().is_success() || r.status().is_redirection()
+                })
+            })
+            .collect();
+        async move {
+            for task in tasks {
+                assert!(task.await.unwrap(), "a sign-in failed");
+            }
+        }
+    };
+    burst(true).await;
+    burst(false).await;
+    let burst_time = t.elapsed();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (after_burst, burst_peak) = (rss_kb(pid, "VmRSS:"), rss_kb(pid, "VmHWM:"));
     println!(
         "| start-up to first 200 (migrated SQLite) | {} |",
         ms(startup)
@@ -838,6 +877,12 @@ async fn process(quick: bool) {
         "| peak RSS, 64 connections on the dashboard ({:.0} req/s) | {:.1} MB |",
         l.rps,
         peak as f64 / 1024.0
+    );
+    println!(
+        "| {at_once} sign-ups, then their {at_once} sign-ins, all at once ({}): peak / RSS afterwards | {:.1} MB / {:.1} MB |",
+        ms(burst_time),
+        burst_peak as f64 / 1024.0,
+        after_burst as f64 / 1024.0
     );
     let _ = std::fs::remove_dir_all(data);
 }
@@ -874,6 +919,23 @@ async fn main() {
         "# aivet benchmark{}\n",
         if quick { " (quick smoke run)" } else { "" }
     );
+    // --binary-only: start-up, memory and the browser bundle, nothing else.
+    if !std::env::args().any(|a| a == "--binary-only") {
+        everything_but_the_binary(quick).await;
+    }
+    if std::env::args().any(|a| a == "--pages-only") || store_only() {
+        return;
+    }
+    println!("\n## Release binary\n");
+    println!("| figure | value |");
+    println!("|---|---|");
+    process(quick).await;
+    println!("\n## Browser bundle as served\n");
+    client_sizes();
+}
+
+/// Pages, organisations, store calls and mail.
+async fn everything_but_the_binary(quick: bool) {
     println!("## Pages (SQLite, 16 connections)\n");
     pages(quick, Backend::Sqlite).await;
     println!("\n## Pages (PostgreSQL, 16 connections)\n");
@@ -910,10 +972,4 @@ async fn main() {
             None => println!("| {name} | not configured (eval \"$(scripts/pg.sh env)\") |"),
         }
     }
-    println!("\n## Release binary\n");
-    println!("| figure | value |");
-    println!("|---|---|");
-    process(quick).await;
-    println!("\n## Browser bundle as served\n");
-    client_sizes();
 }
