@@ -13,6 +13,7 @@ use axum::extract::Path;
 use axum::http::{header, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
+use std::sync::Arc;
 
 fn not_found(rc: &RequestCtx) -> Response {
     (StatusCode::NOT_FOUND, Msg::ErrNotFound.text(rc.lang)).into_response()
@@ -49,7 +50,10 @@ fn disposition(filename: &str) -> String {
 }
 
 /// `GET /attachments/{id}`: always a download, never shown inline.
-pub async fn download(Path(id): Path<String>, Extension(rc): Extension<RequestCtx>) -> Response {
+pub async fn download(
+    Path(id): Path<String>,
+    Extension(rc): Extension<Arc<RequestCtx>>,
+) -> Response {
     let Some(auth) = rc.auth.as_ref() else {
         return to_login();
     };
@@ -77,7 +81,7 @@ pub async fn download(Path(id): Path<String>, Extension(rc): Extension<RequestCt
 /// back to the request (with the problem named, if any).
 pub async fn upload(
     Path(id): Path<String>,
-    Extension(rc): Extension<RequestCtx>,
+    Extension(rc): Extension<Arc<RequestCtx>>,
     req: Request<Body>,
 ) -> Response {
     let Some(auth) = rc.auth.as_ref() else {

@@ -12,6 +12,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use rand::RngCore;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The id of a request, shown to users with errors and written to every log line.
@@ -236,7 +237,7 @@ pub async fn session(
         .as_ref()
         .map(|a| a.user.lang)
         .unwrap_or_else(|| header_lang(req.headers()));
-    req.extensions_mut().insert(RequestCtx {
+    req.extensions_mut().insert(Arc::new(RequestCtx {
         services: state.services.clone(),
         auth,
         lang,
@@ -244,7 +245,7 @@ pub async fn session(
         request_id,
         base_url: state.config.base_url.clone(),
         secure_cookies: state.config.is_https(),
-    });
+    }));
     next.run(req).await
 }
 

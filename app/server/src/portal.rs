@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Form};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 const TEMPLATE: &str = include_str!("../../../templates/portal/answer.html");
 
@@ -259,7 +259,7 @@ fn chosen_lang(requested: Option<&str>, v: Option<&PortalView>, fallback: Lang) 
 pub async fn show(
     Path(token): Path<String>,
     Query(q): Query<HashMap<String, String>>,
-    Extension(rc): Extension<RequestCtx>,
+    Extension(rc): Extension<Arc<RequestCtx>>,
 ) -> Response {
     if !rc.services.answer_link_allowed(&rc.client) {
         return invalid(
@@ -289,7 +289,7 @@ pub async fn show(
 /// problem next to its field; nothing is saved.
 pub async fn save(
     Path(token): Path<String>,
-    Extension(rc): Extension<RequestCtx>,
+    Extension(rc): Extension<Arc<RequestCtx>>,
     req: Request<Body>,
 ) -> Response {
     let (fields, upload) = match read_form(req).await {

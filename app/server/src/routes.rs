@@ -13,6 +13,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use leptos::prelude::provide_context;
 use leptos_axum::LeptosRoutes;
+use std::sync::Arc;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -151,8 +152,8 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .with_state(state)
 }
 
-fn request_ctx(req: &Request<Body>) -> Option<RequestCtx> {
-    req.extensions().get::<RequestCtx>().cloned()
+fn request_ctx(req: &Request<Body>) -> Option<Arc<RequestCtx>> {
+    req.extensions().get::<Arc<RequestCtx>>().cloned()
 }
 
 /// Renders a page completely on the server.

@@ -43,17 +43,30 @@ impl Default for Lifetimes {
     }
 }
 
-/// The entry point to every use case. Cheap to clone.
+/// The entry point to every use case. Cheap to clone: every clone shares
+/// one set of [`ServiceParts`] (a request clones it several times, through
+/// the middleware and the page's context).
 #[derive(Clone)]
-pub struct Services {
+pub struct Services(Arc<ServiceParts>);
+
+/// What the use cases work with; read through [`Services`].
+pub struct ServiceParts {
     pub store: DynStore,
     pub clock: Arc<dyn Clock>,
     pub key: SecretKey,
     pub lifetimes: Lifetimes,
-    pub limits: Arc<Limits>,
+    pub limits: Limits,
     pub mail: MailSetup,
     /// The public base URL (no trailing slash); every link is built from it.
     pub base_url: String,
+}
+
+impl std::ops::Deref for Services {
+    type Target = ServiceParts;
+
+    fn deref(&self) -> &ServiceParts {
+        &self.0
+    }
 }
 
 /// How this server sends mail.
@@ -95,14 +108,14 @@ impl Services {
         mail: MailSetup,
         base_url: String,
     ) -> Services {
-        Services {
+        Services(Arc::new(ServiceParts {
             store,
             clock,
             key,
             lifetimes,
-            limits: Arc::new(limits),
+            limits,
             mail,
             base_url,
-        }
+        }))
     }
 }

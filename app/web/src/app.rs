@@ -24,7 +24,7 @@ const BUNDLE_START: &str = "import init, { start } from '/pkg/aivet.js'; \
 pub fn shell(_options: LeptosOptions) -> impl IntoView {
     let nonce = leptos::nonce::use_nonce();
     #[cfg(feature = "ssr")]
-    let lang = use_context::<crate::ssr::RequestCtx>()
+    let lang = use_context::<std::sync::Arc<crate::ssr::RequestCtx>>()
         .map(|c| c.lang)
         .unwrap_or_default();
     #[cfg(not(feature = "ssr"))]

@@ -91,7 +91,7 @@ impl FromServerFnError for AppError {
     /// browser bundle carries no UI text.
     #[cfg(feature = "ssr")]
     fn ser(&self) -> server_fn::Bytes {
-        let lang = leptos::prelude::use_context::<crate::ssr::RequestCtx>()
+        let lang = leptos::prelude::use_context::<std::sync::Arc<crate::ssr::RequestCtx>>()
             .map(|c| c.lang)
             .unwrap_or_default();
         let mut shown = self.clone();

@@ -10,14 +10,15 @@ use http::header::{HeaderValue, REFERER, SET_COOKIE};
 use http::StatusCode;
 use leptos::prelude::*;
 use leptos_axum::ResponseOptions;
+use std::sync::Arc;
 
 pub const SESSION_COOKIE: &str = "aivet_session";
 pub const LANG_COOKIE: &str = "aivet_lang";
 
 /// Everything a page or server function may know about its request. Built by
 /// the server's middleware; the organisation comes from the session, never
-/// from the request's parameters.
-#[derive(Clone)]
+/// from the request's parameters. Provided as an `Arc` (read many times
+/// per page, never changed).
 pub struct RequestCtx {
     pub services: Services,
     pub auth: Option<Auth>,
@@ -123,8 +124,8 @@ impl RequestCtx {
 }
 
 /// The request context; its absence is a server bug.
-pub fn ctx() -> Result<RequestCtx, AppError> {
-    use_context::<RequestCtx>().ok_or_else(|| AppError::new(Msg::ErrGeneric))
+pub fn ctx() -> Result<Arc<RequestCtx>, AppError> {
+    use_context::<Arc<RequestCtx>>().ok_or_else(|| AppError::new(Msg::ErrGeneric))
 }
 
 /// The signed-in user, or a "please sign in" error.
@@ -163,8 +164,8 @@ pub fn service_error(e: ServiceError) -> AppError {
         err.args = vec![("names".to_owned(), names.join(", "))];
     }
     if let ServiceError::Internal(cause) = &e {
-        let request_id = use_context::<RequestCtx>()
-            .map(|c| c.request_id)
+        let request_id = use_context::<Arc<RequestCtx>>()
+            .map(|c| c.request_id.clone())
             .unwrap_or_default();
         tracing::error!(request_id = %request_id, error = %cause, "request failed");
         err.request_id = Some(request_id);
