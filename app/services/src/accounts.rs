@@ -246,7 +246,7 @@ impl Services {
         if now - session.last_seen_at >= chrono::Duration::seconds(60) {
             self.store.touch_session(&hash, now).await?;
         }
-        let user = self.store.user(session.user_id).await?;
+        let user = session.user;
         let mut tenant = None;
         if let Some(org) = session.org_id {
             match self.store.tenant_for(user.id, org).await {

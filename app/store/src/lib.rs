@@ -193,18 +193,21 @@ pub struct OpenInvite {
     pub org_name: String,
 }
 
+/// A session with its user (read together: every request needs both).
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct SessionRecord {
     #[sqlx(try_from = "uuid::Uuid")]
     pub user_id: UserId,
     #[sqlx(try_from = "OptUuid")]
     pub org_id: Option<OrgId>,
-    #[sqlx(try_from = "Ts")]
+    #[sqlx(try_from = "Ts", rename = "session_created_at")]
     pub created_at: DateTime<Utc>,
     #[sqlx(try_from = "Ts")]
     pub last_seen_at: DateTime<Utc>,
     #[sqlx(try_from = "Ts")]
     pub expires_at: DateTime<Utc>,
+    #[sqlx(flatten)]
+    pub user: User,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]

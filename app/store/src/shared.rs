@@ -273,7 +273,9 @@ impl Store for ThisStore {
 
     async fn session(&self, id_hash: &[u8]) -> Result<Option<SessionRecord>> {
         Ok(sqlx::query_as::<_, SessionRecord>(
-            "SELECT user_id, org_id, created_at, last_seen_at, expires_at FROM sessions WHERE id_hash = $1",
+            "SELECT s.user_id, s.org_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
+                    u.id, u.email, u.name, u.lang, u.created_at
+             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
         )
         .bind(id_hash)
         .fetch_optional(&self.pool)

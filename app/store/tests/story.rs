@@ -167,6 +167,7 @@ async fn sessions_live_and_end(b: Backend) {
         (s.user_id, s.org_id, s.created_at),
         (user.id, Some(t.org_id()), t0())
     );
+    assert_eq!(s.user, user, "the session comes with its user");
     store
         .touch_session(b"one", t0() + Duration::minutes(5))
         .await
