@@ -758,39 +758,9 @@ async fn password_reset_by_mail(b: Db) {
 #[cfg(target_os = "linux")]
 #[tokio::test]
 async fn the_server_gives_back_the_memory_of_sign_ins() {
-    use std::process::Stdio;
-    use tokio::io::AsyncBufReadExt;
-    let db = aivet_store::testing::TestDb::sqlite();
-    let data_dir =
-        std::env::temp_dir().join(format!("aivet-rss-{}", uuid::Uuid::new_v4().simple()));
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let base = format!("http://127.0.0.1:{port}");
-    let mut server = tokio::process::Command::new(env!("CARGO_BIN_EXE_aivet"))
-        .arg("serve")
-        .env("AIVET_LISTEN", format!("127.0.0.1:{port}"))
-        .env("AIVET_BASE_URL", &base)
-        .env("AIVET_DATA_DIR", &data_dir)
-        .env("AIVET_DATABASE_URL", db.url())
-        .env(
-            "AIVET_SESSION_SECRET",
-            "rss-test-secret-rss-test-secret-01234",
-        )
-        .env("AIVET_MAIL_FROM", "aivet@aivet.test")
-        .env("AIVET_LOG", "warn")
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the aivet binary starts");
-    let mut lines = tokio::io::BufReader::new(server.stdout.take().unwrap()).lines();
-    while let Some(line) = lines.next_line().await.unwrap() {
-        if line.contains("aivet is running") {
-            break;
-        }
-    }
+    let process = BinaryServer::new("rss");
+    let base = process.base.clone();
+    let mut server = process.start(&[]).await;
     let pid = server.id().unwrap();
     let rss_mb = || {
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
@@ -826,5 +796,4 @@ async fn the_server_gives_back_the_memory_of_sign_ins() {
         "resident memory grew from {before} to {after} MB over six sign-ins"
     );
     server.kill().await.unwrap();
-    let _ = std::fs::remove_dir_all(data_dir);
 }

@@ -319,3 +319,71 @@ pub async fn tokens_in_outbox(app: &TestApp, marker: &str, n: usize) -> Vec<Stri
     }
     panic!("fewer than {n} mails with {marker} in the outbox folder");
 }
+
+/// The real `aivet` binary as a separate process, on its own port, data
+/// folder and SQLite database; for what only a process shows (a kill in
+/// the middle of a send, its resident memory). Killed when dropped.
+pub struct BinaryServer {
+    pub base: String,
+    pub data_dir: PathBuf,
+    port: u16,
+    db: TestDb,
+}
+
+impl BinaryServer {
+    pub fn new(name: &str) -> BinaryServer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        BinaryServer {
+            base: format!("http://127.0.0.1:{port}"),
+            data_dir: std::env::temp_dir()
+                .join(format!("aivet-{name}-{}", uuid::Uuid::new_v4().simple())),
+            port,
+            db: TestDb::sqlite(),
+        }
+    }
+
+    pub fn db_url(&self) -> &str {
+        self.db.url()
+    }
+
+    /// Starts the binary with these settings on top of the usual ones;
+    /// returns once it says it is running. The same `BinaryServer` may be
+    /// started again (after a kill) on the same database and folder.
+    pub async fn start(&self, env: &[(&str, &str)]) -> tokio::process::Child {
+        use tokio::io::AsyncBufReadExt;
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_aivet"))
+            .arg("serve")
+            .env("AIVET_LISTEN", format!("127.0.0.1:{}", self.port))
+            .env("AIVET_BASE_URL", &self.base)
+            .env("AIVET_DATA_DIR", &self.data_dir)
+            .env("AIVET_DATABASE_URL", self.db.url())
+            .env(
+                "AIVET_SESSION_SECRET",
+                "process-test-secret-process-test-0123",
+            )
+            .env("AIVET_MAIL_FROM", "aivet@aivet.test")
+            .env("AIVET_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the aivet binary starts");
+        let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        while let Some(line) = lines.next_line().await.unwrap() {
+            if line.contains("aivet is running") {
+                break;
+            }
+        }
+        child
+    }
+}
+
+impl Drop for BinaryServer {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}

@@ -391,49 +391,18 @@ async fn two_workers_deliver_each_mail_exactly_once() {
 /// Message-ID, none lost.
 #[tokio::test]
 async fn killed_mid_send_loses_nothing() {
-    use std::process::Stdio;
-    use tokio::io::AsyncBufReadExt;
     let mut sink = Sink::start().await;
-    let db = aivet_store::testing::TestDb::sqlite();
-    let data_dir =
-        std::env::temp_dir().join(format!("aivet-kill-{}", uuid::Uuid::new_v4().simple()));
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let base = format!("http://127.0.0.1:{port}");
+    let process = BinaryServer::new("kill");
+    let base = process.base.clone();
     let sink_url = sink.url();
     let start = |worker: &'static str| {
-        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_aivet"))
-            .arg("serve")
-            .env("AIVET_MAIL_WORKER", worker)
-            .env("AIVET_LISTEN", format!("127.0.0.1:{port}"))
-            .env("AIVET_BASE_URL", &base)
-            .env("AIVET_DATA_DIR", &data_dir)
-            .env("AIVET_DATABASE_URL", db.url())
-            .env(
-                "AIVET_SESSION_SECRET",
-                "kill-test-secret-kill-test-secret-0123",
-            )
-            .env("AIVET_SMTP_URL", &sink_url)
-            .env("AIVET_MAIL_FROM", "aivet@aivet.test")
-            .env("AIVET_MAIL_LEASE_SECONDS", "5")
-            .env("AIVET_LOG", "warn")
-            .stdout(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the aivet binary starts");
-        let stdout = child.stdout.take().unwrap();
-        async move {
-            let mut lines = tokio::io::BufReader::new(stdout).lines();
-            while let Some(line) = lines.next_line().await.unwrap() {
-                if line.contains("aivet is running") {
-                    break;
-                }
-            }
-            child
-        }
+        let env = [
+            ("AIVET_MAIL_WORKER", worker),
+            ("AIVET_SMTP_URL", sink_url.as_str()),
+            ("AIVET_MAIL_LEASE_SECONDS", "5"),
+        ];
+        let process = &process;
+        async move { process.start(&env).await }
     };
     // Queue ten mails with a process that does not send.
     let mut server = start("off").await;
@@ -476,7 +445,7 @@ async fn killed_mid_send_loses_nothing() {
     while ids.len() < 9 {
         assert!(ids.insert(header(&parse(&sink.next().await), "Message-ID")));
     }
-    let store = aivet_store::sqlite::SqliteStore::open(db.url())
+    let store = aivet_store::sqlite::SqliteStore::open(process.db_url())
         .await
         .unwrap();
     let sent = || async {
@@ -503,7 +472,7 @@ async fn killed_mid_send_loses_nothing() {
     }
     assert!(sink.try_next().is_none(), "nothing was delivered twice");
     // Every queued mail is accounted for, each sent exactly once.
-    let store = aivet_store::sqlite::SqliteStore::open(db.url())
+    let store = aivet_store::sqlite::SqliteStore::open(process.db_url())
         .await
         .unwrap();
     let rows: Vec<(String, String)> = sqlx::query_as("SELECT message_id, status FROM outbox")
@@ -515,5 +484,4 @@ async fn killed_mid_send_loses_nothing() {
         assert!(ids.contains(&id), "{id} never arrived");
         assert_eq!(status, "sent", "{id}");
     }
-    let _ = std::fs::remove_dir_all(&data_dir);
 }
