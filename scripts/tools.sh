@@ -6,6 +6,7 @@
 #   scripts/tools.sh build   wasm target, wasm-bindgen CLI, wasm-opt (npm binaryen)
 #   scripts/tools.sh test    the above plus Chromium + ChromeDriver
 #   scripts/tools.sh bench   the build tools plus wrk (an outside load generator)
+#   scripts/tools.sh profile valgrind (callgrind), for ./dev profile
 #
 # Source it (". scripts/tools.sh env") to get PATH set up without installing.
 set -euo pipefail
@@ -61,6 +62,15 @@ need_wrk() {
   fi
 }
 
+need_valgrind() {
+  if ! command -v valgrind >/dev/null; then
+    log "installing valgrind from Debian (instruction counts per request)"
+    export DEBIAN_FRONTEND=noninteractive
+    sudo_ apt-get update -qq
+    sudo_ apt-get install -y -qq valgrind >/dev/null
+  fi
+}
+
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 case "${1:-build}" in
@@ -68,5 +78,6 @@ case "${1:-build}" in
   build) need_wasm_target; need_wasm_bindgen; need_wasm_opt ;;
   test) need_wasm_target; need_wasm_bindgen; need_wasm_opt; need_chromium ;;
   bench) need_wasm_target; need_wasm_bindgen; need_wasm_opt; need_wrk ;;
-  *) echo "usage: scripts/tools.sh [env|build|test|bench]" >&2; exit 2 ;;
+  profile) need_valgrind ;;
+  *) echo "usage: scripts/tools.sh [env|build|test|bench|profile]" >&2; exit 2 ;;
 esac
