@@ -4,7 +4,7 @@ use crate::api;
 use crate::components::{AppLayout, EmptyState, Field, LangSwitcher, Submit};
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
-use crate::pages::vendors::{query_value, LoadError};
+use crate::pages::vendors::{query_values, LoadError};
 use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -38,13 +38,19 @@ pub fn AccountPage() -> impl IntoView {
 /// with a button each to switch to it.
 #[component]
 pub fn OrganisationsPage() -> impl IntoView {
-    let q = query_value("q");
-    let data = page_data(move || q.get(), api::my_org_list);
+    let [q] = query_values(["q"]);
+    let data = page_data(
+        {
+            let q = q.clone();
+            move || q.clone()
+        },
+        api::my_org_list,
+    );
     view! {
         <AppLayout title=Msg::OrgsTitle>
             <form method="get" action="/organisations" class="filters" role="search">
                 <label><span>{t(Msg::FieldOrgName)}</span>
-                    <input type="search" name="q" id="org-search" value=move || q.get()/></label>
+                    <input type="search" name="q" id="org-search" value=q.clone()/></label>
                 <button type="submit" class="button small secondary">{t(Msg::Search)}</button>
             </form>
             <Suspense fallback=|| ()>

@@ -407,7 +407,7 @@ fn RequestBody(d: RequestView) -> impl IntoView {
 /// form that works without JavaScript.
 #[component]
 fn Attachments(d: RequestView) -> impl IntoView {
-    let problem = crate::pages::vendors::query_value("upload_error");
+    let [problem] = crate::pages::vendors::query_values(["upload_error"]);
     let list = d
         .attachments
         .iter()
@@ -429,7 +429,7 @@ fn Attachments(d: RequestView) -> impl IntoView {
             {d.can_edit.then(|| view! {
                 <form method="post" enctype="multipart/form-data" class="form" id="upload-form"
                     action=format!("/requests/{}/attachments", d.row.id.0)>
-                    {move || aivet_domain::Msg::from_key(&problem.get()).map(|m| view! {
+                    {aivet_domain::Msg::from_key(&problem).map(|m| view! {
                         <div class="alert error" role="alert" id="upload-error">{t(m)}</div>
                     })}
                     <div class="field">

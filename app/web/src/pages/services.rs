@@ -9,7 +9,7 @@ use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Su
 use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
 use crate::pages::questions::QuestionsPanel;
-use crate::pages::vendors::{path_id, query_value, ExternalLink, LoadError};
+use crate::pages::vendors::{path_id, query_values, ExternalLink, LoadError};
 use aivet_domain::inventory::{
     AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
 };
@@ -70,47 +70,53 @@ fn encode(s: &str) -> String {
 
 #[component]
 pub fn ServicesPage() -> impl IntoView {
-    let names = [
-        "q",
-        "vendor",
-        "vendor_name",
-        "status",
-        "data_class",
-        "owner",
-        "sort",
-        "archived",
-        "page",
-    ];
-    let [q, vendor, vendor_name, status, data_class, owner, sort, archived, page] =
-        names.map(query_value);
-    let imported = query_value("imported");
-    let filters = Memo::new(move |_| ServiceFilter {
-        q: q.get(),
-        vendor: vendor.get(),
-        vendor_name: vendor_name.get(),
-        status: status.get(),
-        data_class: data_class.get(),
-        owner: owner.get(),
-        sort: sort.get(),
-        archived: archived.get(),
-        page: page.get(),
-    });
-    let data = page_data(move || filters.get(), api::service_list);
+    let [q, vendor, vendor_name, status, data_class, owner, sort, archived, page, imported] =
+        query_values([
+            "q",
+            "vendor",
+            "vendor_name",
+            "status",
+            "data_class",
+            "owner",
+            "sort",
+            "archived",
+            "page",
+            "imported",
+        ]);
+    let filters = ServiceFilter {
+        q,
+        vendor,
+        vendor_name,
+        status,
+        data_class,
+        owner,
+        sort,
+        archived,
+        page,
+    };
+    let data = page_data(
+        {
+            let f = filters.clone();
+            move || f.clone()
+        },
+        api::service_list,
+    );
+    let filters = StoredValue::new(filters);
     view! {
         <AppLayout title=Msg::NavServices>
-            {move || {
-                let n = imported.get();
-                (!n.is_empty()).then(|| view! {
-                    <div class="alert success" role="status">{Msg::ImportDone.fill(lang(), &[("n", &n)])}</div>
-                })
-            }}
+            {(!imported.is_empty()).then(|| view! {
+                <div class="alert success" role="status">{Msg::ImportDone.fill(lang(), &[("n", &imported)])}</div>
+            })}
             <Suspense fallback=|| ()>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(d) => view! { <ServiceList d f=filters.get_untracked()/> }.into_any(),
-                        Err(e) => view! { <LoadError e/> }.into_any(),
-                    }
-                })}
+                {move || {
+                    let f = filters.get_value();
+                    Suspend::new(async move {
+                        match data.await {
+                            Ok(d) => view! { <ServiceList d f/> }.into_any(),
+                            Err(e) => view! { <LoadError e/> }.into_any(),
+                        }
+                    })
+                }}
             </Suspense>
         </AppLayout>
     }
