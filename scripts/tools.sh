@@ -53,23 +53,21 @@ need_chromium() {
   fi
 }
 
-need_wrk() {
-  if ! command -v wrk >/dev/null; then
-    log "installing wrk from Debian (the benchmark's outside load generator)"
+# need_debian COMMAND WHY PACKAGE...: installs the packages when COMMAND is missing.
+need_debian() {
+  local cmd=$1 why=$2
+  shift 2
+  if ! command -v "$cmd" >/dev/null; then
+    log "installing $* from Debian ($why)"
     export DEBIAN_FRONTEND=noninteractive
     sudo_ apt-get update -qq
-    sudo_ apt-get install -y -qq wrk >/dev/null
+    sudo_ apt-get install -y -qq "$@" >/dev/null
   fi
 }
 
-need_valgrind() {
-  if ! command -v valgrind >/dev/null; then
-    log "installing valgrind from Debian (instruction counts per request)"
-    export DEBIAN_FRONTEND=noninteractive
-    sudo_ apt-get update -qq
-    sudo_ apt-get install -y -qq valgrind >/dev/null
-  fi
-}
+need_wrk() { need_debian wrk "the benchmark's outside load generator" wrk; }
+
+need_valgrind() { need_debian valgrind "instruction counts per request" valgrind; }
 
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
