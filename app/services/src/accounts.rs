@@ -14,7 +14,7 @@ use aivet_domain::{Email, Lang, OrgId, OrgName, Password, PersonName, Slug};
 use aivet_store::{AuditEvent, NewUser, OrgMembership, StoreError, Tenant, User};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -54,24 +54,30 @@ fn argon2() -> Argon2<'static> {
 /// Each hash holds 19 MiB while it runs and keeps a core busy: at most one
 /// per core at a time, so that a burst of sign-ins waits its turn instead of
 /// taking 19 MiB per request (more at once would not finish sooner).
-fn hashing_slots() -> &'static tokio::sync::Semaphore {
-    static SLOTS: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
-    SLOTS.get_or_init(|| tokio::sync::Semaphore::new(hashing_slot_count()))
+fn hashing_slots() -> &'static Arc<tokio::sync::Semaphore> {
+    static SLOTS: OnceLock<Arc<tokio::sync::Semaphore>> = OnceLock::new();
+    SLOTS.get_or_init(|| Arc::new(tokio::sync::Semaphore::new(hashing_slot_count())))
 }
 
 fn hashing_slot_count() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-/// Runs password hashing on the blocking pool once a slot is free.
+/// Runs password hashing on the blocking pool once a slot is free. The slot
+/// goes with the work: a request given up while it waits for the hash does
+/// not free its slot before the hash has finished.
 async fn hashing<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    let _slot = hashing_slots()
-        .acquire()
+    let slot = Arc::clone(hashing_slots())
+        .acquire_owned()
         .await
         .map_err(|e| InternalError::Hashing(e.to_string()))?;
-    Ok(tokio::task::spawn_blocking(work)
-        .await
-        .map_err(InternalError::from)?)
+    Ok(tokio::task::spawn_blocking(move || {
+        let done = work();
+        drop(slot);
+        done
+    })
+    .await
+    .map_err(InternalError::from)?)
 }
 
 /// Hashes a password on the blocking pool.
@@ -481,8 +487,15 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
+    /// The slots are shared by the process: these tests take turns.
+    async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+        static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+        TURN.lock().await
+    }
+
     #[tokio::test]
     async fn unknown_accounts_verify_as_false_and_real_hashes_as_they_are() {
+        let _turn = one_at_a_time().await;
         let hash = hash_password(Password::parse("correct horse battery staple").unwrap())
             .await
             .unwrap();
@@ -501,6 +514,7 @@ mod tests {
 
     #[tokio::test]
     async fn no_more_hashes_run_at_once_than_there_are_slots() {
+        let _turn = one_at_a_time().await;
         let slots = hashing_slots();
         // Take every slot, as that many concurrent sign-ins would.
         let held = slots
@@ -514,5 +528,27 @@ mod tests {
         drop(held);
         let done = tokio::time::timeout(Duration::from_secs(30), waiting).await;
         assert!(!done.unwrap().unwrap().unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_given_up_request_keeps_its_slot_until_the_hash_ends() {
+        let _turn = one_at_a_time().await;
+        let slots = hashing_slots();
+        // Leave one slot, then start a hash in it and give the request up.
+        let held = slots
+            .acquire_many(hashing_slot_count() as u32 - 1)
+            .await
+            .unwrap();
+        let request = tokio::spawn(verify_password("p".into(), None));
+        while slots.available_permits() > 0 {
+            tokio::task::yield_now().await;
+        }
+        request.abort();
+        assert!(request.await.unwrap_err().is_cancelled());
+        assert_eq!(slots.available_permits(), 0, "the hash still runs");
+        while slots.available_permits() == 0 {
+            tokio::task::yield_now().await;
+        }
+        drop(held);
     }
 }
