@@ -38,10 +38,12 @@ impl<T> Decoder<T> for NotSent {
 #[derive(Debug)]
 pub struct NotSentError;
 
-/// Loads a page's data (blocking: the page waits for it, as with
-/// `Resource::new_blocking`) from `fetcher`, again whenever `source` changes.
+/// Loads a page's data for `input` (an id, the list's filters) from
+/// `fetcher`; blocking: the page waits for it, as with
+/// `Resource::new_blocking`. A page is rendered once, on the server, so the
+/// input is a plain value, not a tracked source.
 pub fn page_data<S, T, Fut>(
-    source: impl Fn() -> S + Send + Sync + 'static,
+    input: S,
     fetcher: impl Fn(S) -> Fut + Send + Sync + 'static,
 ) -> Resource<T, NotSent>
 where
@@ -49,5 +51,5 @@ where
     T: Send + Sync + 'static,
     Fut: Future<Output = T> + Send + 'static,
 {
-    Resource::new_with_options(source, fetcher, true)
+    Resource::new_with_options(move || input.clone(), fetcher, true)
 }

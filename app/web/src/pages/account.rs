@@ -39,13 +39,7 @@ pub fn AccountPage() -> impl IntoView {
 #[component]
 pub fn OrganisationsPage() -> impl IntoView {
     let [q] = query_values(["q"]);
-    let data = page_data(
-        {
-            let q = q.clone();
-            move || q.clone()
-        },
-        api::my_org_list,
-    );
+    let data = page_data(q.clone(), api::my_org_list);
     view! {
         <AppLayout title=Msg::OrgsTitle>
             <form method="get" action="/organisations" class="filters" role="search">

@@ -77,9 +77,8 @@ pub fn ForgotPasswordPage() -> impl IntoView {
 #[component]
 pub fn ResetPasswordPage() -> impl IntoView {
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
-    let open = page_data(move || token.clone(), api::password_reset_info);
+    let open = page_data(token.clone(), api::password_reset_info);
     let action = ServerAction::<api::ResetPassword>::new();
-    let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
     view! {
         <CardLayout title=t(Msg::ResetTitle).to_owned()>
             <Suspense fallback=|| ()>

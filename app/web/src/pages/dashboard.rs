@@ -15,16 +15,13 @@ pub fn Dashboard() -> impl IntoView {
     let pc = page_ctx();
     let name = pc.user.as_ref().map(|u| u.name.clone()).unwrap_or_default();
     let has_org = pc.org.is_some();
-    let data = page_data(
-        move || has_org,
-        |has_org| async move {
-            if has_org {
-                api::dashboard_data().await.map(Some)
-            } else {
-                Ok(None)
-            }
-        },
-    );
+    let data = page_data(has_org, |has_org| async move {
+        if has_org {
+            api::dashboard_data().await.map(Some)
+        } else {
+            Ok(None)
+        }
+    });
     view! {
         <AppLayout title=Msg::DashboardTitle>
             <p class="lead" id="welcome">

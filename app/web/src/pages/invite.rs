@@ -13,7 +13,7 @@ use leptos_router::hooks::use_params_map;
 #[component]
 pub fn InvitePage() -> impl IntoView {
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
-    let info = page_data(move || token.clone(), api::invite_info);
+    let info = page_data(token, api::invite_info);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {

@@ -82,7 +82,7 @@ fn status_text(r: &RequestRowView) -> String {
 /// The questions part of a service's page.
 #[component]
 pub fn QuestionsPanel(service_id: String) -> impl IntoView {
-    let data = page_data(move || service_id.clone(), api::questions_overview);
+    let data = page_data(service_id, api::questions_overview);
     view! {
         <section class="panel" aria-labelledby="questions-title" id="questions">
             <h2 id="questions-title">{t(Msg::QuestionsTitle)}</h2>
@@ -194,7 +194,7 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
 #[component]
 pub fn AskPage() -> impl IntoView {
     let id = path_id();
-    let data = page_data(move || id.clone(), api::ask_data);
+    let data = page_data(id, api::ask_data);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
@@ -214,7 +214,7 @@ pub fn AskPage() -> impl IntoView {
 #[component]
 pub fn AskVendorPage() -> impl IntoView {
     let id = path_id();
-    let data = page_data(move || id.clone(), api::ask_vendor_data);
+    let data = page_data(id, api::ask_vendor_data);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
@@ -353,7 +353,7 @@ fn AskForm(d: AskView) -> impl IntoView {
 #[component]
 pub fn RequestPage() -> impl IntoView {
     let id = path_id();
-    let data = page_data(move || id.clone(), api::request_detail);
+    let data = page_data(id, api::request_detail);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
@@ -556,7 +556,7 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
 /// further questions on, reword any question, add and remove their own.
 #[component]
 pub fn QuestionSetPanel() -> impl IntoView {
-    let data = page_data(|| (), |_| api::question_set_data());
+    let data = page_data((), |_| api::question_set_data());
     view! {
         <section class="panel" id="questions" aria-labelledby="questions-set-title">
             <h2 id="questions-set-title">{t(Msg::QuestionSetTitle)}</h2>

@@ -94,13 +94,7 @@ pub fn ServicesPage() -> impl IntoView {
         archived,
         page,
     };
-    let data = page_data(
-        {
-            let f = filters.clone();
-            move || f.clone()
-        },
-        api::service_list,
-    );
+    let data = page_data(filters.clone(), api::service_list);
     let filters = StoredValue::new(filters);
     view! {
         <AppLayout title=Msg::NavServices>
@@ -259,7 +253,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
 
 #[component]
 pub fn ServiceNewPage() -> impl IntoView {
-    let data = page_data(|| (), |_| api::service_form_data(String::new()));
+    let data = page_data((), |_| api::service_form_data(String::new()));
     view! {
         <AppLayout title=Msg::NewService>
             <Suspense fallback=|| ()>
@@ -277,7 +271,7 @@ pub fn ServiceNewPage() -> impl IntoView {
 #[component]
 pub fn ServiceEditPage() -> impl IntoView {
     let id = path_id();
-    let data = page_data(move || id.clone(), api::service_form_data);
+    let data = page_data(id, api::service_form_data);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
@@ -391,7 +385,7 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
 #[component]
 pub fn ServicePage() -> impl IntoView {
     let id = path_id();
-    let data = page_data(move || id.clone(), api::service_detail);
+    let data = page_data(id, api::service_detail);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
-    let data = page_data(|| (), |_| api::settings_data());
+    let data = page_data((), |_| api::settings_data());
     view! {
         <AppLayout title=Msg::SettingsTitle>
             <Suspense fallback=|| ()>
@@ -311,7 +311,7 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
 /// delete them; everyone else sees them.
 #[component]
 fn DataClassesPanel(owner: bool) -> impl IntoView {
-    let data = page_data(|| (), |_| api::data_classes_data());
+    let data = page_data((), |_| api::data_classes_data());
     let add = ServerAction::<api::SaveDataClass>::new();
     view! {
         <section class="panel" id="data-classes" aria-labelledby="data-classes-title">
