@@ -1,6 +1,6 @@
 //! The document shell, the application root and its routes.
 
-use crate::api::PageCtx;
+use crate::context::PageCtx;
 use crate::i18n::CurrentLang;
 use crate::pages::{
     account, auth, dashboard, invite, not_found, placeholders, questions, services, settings,
@@ -46,11 +46,6 @@ pub fn shell(_options: LeptosOptions) -> impl IntoView {
             </body>
         </html>
     }
-}
-
-/// The page context, computed by the server for the request.
-pub fn page_ctx() -> PageCtx {
-    use_context::<PageCtx>().expect("PageCtx is provided by App")
 }
 
 #[component]

@@ -1,8 +1,8 @@
 //! Building blocks shared by the pages: the signed-in layout with navigation,
 //! the signed-out card, form fields with their errors, switchers.
 
-use crate::api::{self, PageCtx};
-use crate::app::page_ctx;
+use crate::api;
+use crate::context::{page_ctx, PageCtx};
 use crate::i18n::{lang, t};
 use aivet_domain::{Lang, Msg};
 use leptos::prelude::*;

@@ -15,6 +15,7 @@
 pub mod api;
 pub mod app;
 pub mod components;
+pub mod context;
 pub mod error;
 pub mod i18n;
 pub mod page_data;

@@ -2,7 +2,7 @@
 //! server provides, and the helpers server functions use to read it, set
 //! cookies, redirect and report errors.
 
-use crate::api::{OrgView, PageCtx, UserView};
+use crate::context::{OrgView, PageCtx, UserView, ORG_SWITCH_MAX};
 use crate::error::AppError;
 use aivet_domain::{Lang, Msg};
 use aivet_services::{Auth, ServiceError, Services, SessionToken};
@@ -106,10 +106,7 @@ impl RequestCtx {
                 org_many: false,
             });
         };
-        let menu = self
-            .services
-            .org_menu(auth, crate::api::ORG_SWITCH_MAX)
-            .await?;
+        let menu = self.services.org_menu(auth, ORG_SWITCH_MAX).await?;
         Ok(PageCtx {
             lang: self.lang,
             user: Some(UserView {

@@ -13,8 +13,6 @@ use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "ssr")]
 use crate::ssr::{auth, ctx, done, service_error};
-#[cfg(feature = "ssr")]
-use aivet_services::ServiceError;
 
 /// How many services one page of the list shows.
 pub const PAGE_SIZE: i64 = 50;
@@ -190,9 +188,7 @@ pub struct ImportPlanView {
 }
 
 #[cfg(feature = "ssr")]
-pub(crate) fn parse_id<T: std::str::FromStr>(s: &str) -> Result<T, AppError> {
-    s.parse().map_err(|_| service_error(ServiceError::NotFound))
-}
+use super::parse_id;
 
 #[cfg(feature = "ssr")]
 fn opt<T: std::str::FromStr>(s: &str) -> Option<T> {

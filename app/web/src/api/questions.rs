@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "ssr")]
-use super::inventory::parse_id;
+use super::parse_id;
 #[cfg(feature = "ssr")]
 use crate::ssr::{auth, ctx, done, service_error};
 

@@ -4,7 +4,7 @@ use crate::api;
 use crate::components::{AppLayout, EmptyState, Field, LangSwitcher, Submit};
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
-use crate::pages::vendors::{query_values, LoadError};
+use crate::pages::common::{query_values, LoadError};
 use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;

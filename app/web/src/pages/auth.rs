@@ -1,8 +1,8 @@
 //! Signing up and signing in.
 
 use crate::api;
-use crate::app::page_ctx;
 use crate::components::{CardLayout, Field, Submit};
+use crate::context::page_ctx;
 use crate::i18n::t;
 use crate::page_data::page_data;
 use aivet_domain::Msg;

@@ -2,11 +2,11 @@
 //! five-step guide of the checklist (first thing an empty organisation sees).
 
 use crate::api::{self, DashboardView};
-use crate::app::page_ctx;
 use crate::components::AppLayout;
+use crate::context::page_ctx;
 use crate::i18n::t;
 use crate::page_data::page_data;
-use crate::pages::vendors::LoadError;
+use crate::pages::common::LoadError;
 use aivet_domain::Msg;
 use leptos::prelude::*;
 

@@ -2,8 +2,8 @@
 //! takes a deliberate click (mail scanners open links too).
 
 use crate::api::{self, InvitationView};
-use crate::app::page_ctx;
 use crate::components::{CardLayout, Field, Submit};
+use crate::context::page_ctx;
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
 use aivet_domain::Msg;

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod auth;
+pub mod common;
 pub mod dashboard;
 pub mod invite;
 pub mod not_found;

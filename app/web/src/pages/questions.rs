@@ -8,7 +8,7 @@ use crate::api::{
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
-use crate::pages::vendors::{path_id, LoadError};
+use crate::pages::common::{path_id, LoadError};
 use aivet_domain::questions::{Assessment, RequestStatus, Review, ANSWER_FIELDS};
 use aivet_domain::{Lang, Msg};
 use leptos::prelude::*;
@@ -407,7 +407,7 @@ fn RequestBody(d: RequestView) -> impl IntoView {
 /// form that works without JavaScript.
 #[component]
 fn Attachments(d: RequestView) -> impl IntoView {
-    let [problem] = crate::pages::vendors::query_values(["upload_error"]);
+    let [problem] = crate::pages::common::query_values(["upload_error"]);
     let list = d
         .attachments
         .iter()

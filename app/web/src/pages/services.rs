@@ -8,8 +8,8 @@ use crate::api::{
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
+use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use crate::pages::questions::QuestionsPanel;
-use crate::pages::vendors::{path_id, query_values, ExternalLink, LoadError};
 use aivet_domain::inventory::{
     AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
 };

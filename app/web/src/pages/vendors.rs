@@ -5,28 +5,10 @@ use crate::api::{self, ContactView, VendorDetailView, VendorListView};
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
+use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use aivet_domain::inventory::{ContactRole, VendorForm, VendorRole};
 use aivet_domain::{Lang, Msg, VendorId};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_params_map, use_query_map};
-
-/// The values of query parameters, empty where absent. Pages are rendered
-/// once, on the server: read once, not tracked (a memo for each of the
-/// service list's ten cost 12 % of that page's instructions).
-pub(crate) fn query_values<const N: usize>(names: [&str; N]) -> [String; N] {
-    use_query_map().with_untracked(|q| names.map(|n| q.get(n).unwrap_or_default()))
-}
-
-/// The `id` parameter of the page's path.
-pub(crate) fn path_id() -> String {
-    use_params_map().with_untracked(|p| p.get("id").unwrap_or_default())
-}
-
-/// An error loaded instead of a page's data.
-#[component]
-pub(crate) fn LoadError(e: crate::error::AppError) -> impl IntoView {
-    view! { <div class="alert error" role="alert">{e.text(lang())}</div> }
-}
 
 #[component]
 pub fn VendorsPage() -> impl IntoView {
@@ -214,13 +196,6 @@ pub fn VendorPage() -> impl IntoView {
             })}
         </Suspense>
     }
-}
-
-/// An external link as people expect it: the address, opened without
-/// telling the target where it came from.
-#[component]
-pub(crate) fn ExternalLink(href: String) -> impl IntoView {
-    view! { <a href=href.clone() rel="noopener noreferrer nofollow" target="_blank">{href.clone()}</a> }
 }
 
 #[component]
