@@ -3,7 +3,7 @@
 //! same-origin check for state changes, and the session.
 
 use crate::AppState;
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{msg, Lang, Msg};
 use aivet_web::ssr::{RequestCtx, LANG_COOKIE, SESSION_COOKIE};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, MatchedPath, State};
@@ -253,7 +253,7 @@ pub async fn session(
 pub fn internal_error(request_id: &str, lang: Lang) -> Response {
     (
         StatusCode::INTERNAL_SERVER_ERROR,
-        Msg::ErrGeneric.fill(lang, &[("id", request_id)]),
+        msg!(lang, Msg::ErrGeneric, id = request_id),
     )
         .into_response()
 }

@@ -225,9 +225,7 @@ impl Services {
         let user = self.store.user(creds.user_id).await?;
         let tenant = self.store.first_tenant(user.id).await?;
         if let Some(t) = &tenant {
-            self.store
-                .audit(t, AuditEvent::new("account.signed_in", ""), now)
-                .await?;
+            self.store.audit(t, AuditEvent::SignedIn, now).await?;
         }
         self.start_session(user, tenant).await
     }
@@ -308,7 +306,7 @@ impl Services {
             .await?;
         if let Some(t) = &auth.tenant {
             self.store
-                .audit(t, AuditEvent::new("account.password_changed", ""), now)
+                .audit(t, AuditEvent::PasswordChanged, now)
                 .await?;
         }
         Ok(())
@@ -471,11 +469,7 @@ impl Services {
         let tenant = self.store.first_tenant(user.id).await?;
         if let Some(t) = &tenant {
             self.store
-                .audit(
-                    t,
-                    AuditEvent::new("account.password_reset", ""),
-                    self.clock.now(),
-                )
+                .audit(t, AuditEvent::PasswordReset, self.clock.now())
                 .await?;
         }
         self.start_session(user, tenant).await
