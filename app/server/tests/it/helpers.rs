@@ -362,11 +362,17 @@ pub struct BinaryServer {
     pub base: String,
     pub data_dir: PathBuf,
     port: u16,
-    db: TestDb,
+    db: Arc<TestDb>,
 }
 
 impl BinaryServer {
     pub fn new(name: &str) -> BinaryServer {
+        Self::on(name, Arc::new(TestDb::sqlite()))
+    }
+
+    /// A process on `db`, which other processes may share (several
+    /// servers on one PostgreSQL).
+    pub fn on(name: &str, db: Arc<TestDb>) -> BinaryServer {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -377,12 +383,16 @@ impl BinaryServer {
             data_dir: std::env::temp_dir()
                 .join(format!("aivet-{name}-{}", uuid::Uuid::new_v4().simple())),
             port,
-            db: TestDb::sqlite(),
+            db,
         }
     }
 
     pub fn db_url(&self) -> &str {
         self.db.url()
+    }
+
+    pub fn db(&self) -> &TestDb {
+        &self.db
     }
 
     /// Starts the binary with these settings on top of the usual ones;
@@ -396,6 +406,11 @@ impl BinaryServer {
             .env("AIVET_BASE_URL", &self.base)
             .env("AIVET_DATA_DIR", &self.data_dir)
             .env("AIVET_DATABASE_URL", self.db.url())
+            .envs(
+                self.db
+                    .admin_url()
+                    .map(|a| ("AIVET_DATABASE_ADMIN_URL", a.to_owned())),
+            )
             .env(
                 "AIVET_SESSION_SECRET",
                 "process-test-secret-process-test-0123",

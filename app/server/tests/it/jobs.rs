@@ -9,6 +9,7 @@ use crate::questions::{ask_key, json, overview, post_answers, send_form, service
 use aivet_domain::jobs::{sweep_period, Job, JobStatus};
 use chrono::{Duration, TimeZone, Utc};
 use reqwest::Client;
+use std::sync::Arc;
 
 crate::on_both!(
     a_passed_deadline_is_noted_once_in_the_organisations_time_zone,
@@ -276,4 +277,285 @@ async fn the_time_zone_is_an_owners_setting_and_moves_today(b: Db) {
     let (_, page) = app.get_text(&berlin, "/settings").await;
     assert!(page.contains("30 Nov 2026, 10:00"), "local time in {page}");
     assert!(page.contains("Set the time zone to Europe/Berlin"));
+}
+
+// --- the real binary: several processes, and kill -9 ---
+
+/// A browser-like client of a server process.
+struct Http {
+    base: String,
+    client: Client,
+}
+
+impl Http {
+    fn new(base: &str) -> Http {
+        Http {
+            base: base.to_owned(),
+            client: Client::builder()
+                .cookie_store(true)
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+        }
+    }
+
+    async fn call(&self, name: &str, form: &[(&str, &str)]) -> serde_json::Value {
+        let r = self
+            .client
+            .post(format!("{}/api/{name}", self.base))
+            .header("origin", &self.base)
+            .form(form)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        assert!(
+            status.is_success() || status.is_redirection(),
+            "{name}: {status}"
+        );
+        r.json().await.unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// Signs up and sends the questions about `n` services; every request
+/// has its deadline's job. The server runs no jobs meanwhile.
+async fn requests_of_a_business(process: &BinaryServer, n: usize) {
+    let mut server = process.start(&[("AIVET_JOB_WORKER", "off")]).await;
+    let http = Http::new(&process.base);
+    http.call(
+        "sign_up",
+        &[
+            ("email", "owner@bakery.example"),
+            ("password", PASSWORD),
+            ("name", "Owner"),
+            ("org_name", "Bakery"),
+        ],
+    )
+    .await;
+    http.call(
+        "save_vendor",
+        &[("form[name]", "ChatCo"), ("form[role]", "application")],
+    )
+    .await;
+    let vendors = http.call("vendor_list", &[]).await;
+    let vendor = vendors["rows"][0]["id"].as_str().unwrap().to_owned();
+    http.call(
+        "add_contact",
+        &[
+            ("vendor_id", vendor.as_str()),
+            ("contact[name]", "Dana"),
+            ("contact[email]", "dana@chatco.example"),
+            ("contact[lang]", "en"),
+            ("contact[role]", "security"),
+        ],
+    )
+    .await;
+    let detail = http
+        .call("vendor_detail", &[("vendor_id", vendor.as_str())])
+        .await;
+    let contact = detail["contacts"][0]["id"].as_str().unwrap().to_owned();
+    for i in 0..n {
+        let name = format!("Assistant {i}");
+        http.call(
+            "save_service",
+            &[
+                ("form[name]", name.as_str()),
+                ("form[vendor_id]", vendor.as_str()),
+            ],
+        )
+        .await;
+    }
+    let list = http.call("service_list", &[]).await;
+    let services: Vec<String> = list["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(services.len(), n);
+    let deadline = (Utc::now() + Duration::days(14))
+        .format("%Y-%m-%d")
+        .to_string();
+    for s in &services {
+        let ask = http.call("ask_data", &[("service_id", s.as_str())]).await;
+        let key = ask["send_key"].as_str().unwrap().to_owned();
+        http.call(
+            "send_questions",
+            &[
+                ("service_id", s.as_str()),
+                ("form[send_key]", key.as_str()),
+                ("form[contacts][0]", contact.as_str()),
+                ("form[deadline]", deadline.as_str()),
+            ],
+        )
+        .await;
+    }
+    server.kill().await.unwrap();
+}
+
+/// Time passes for the processes' real clocks: every deadline's job is due.
+async fn deadlines_pass(db: &aivet_store::testing::TestDb) {
+    match db.backend {
+        Db::Sqlite => {
+            let pool = sqlx::SqlitePool::connect(db.url()).await.unwrap();
+            sqlx::query("UPDATE jobs SET run_at = '2000-01-01T00:00:00.000000Z' WHERE kind = 'deadline_passed'")
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+        Db::Postgres => {
+            let pool = sqlx::PgPool::connect(db.admin_url().unwrap())
+                .await
+                .unwrap();
+            let mut tx = pool.begin().await.unwrap();
+            sqlx::query("SELECT set_config('aivet.system', 'on', true)")
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            sqlx::query(
+                "UPDATE jobs SET run_at = now() - interval '1 day' WHERE kind = 'deadline_passed'",
+            )
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+            tx.commit().await.unwrap();
+        }
+    }
+}
+
+/// Per request of the business: its deadline job's state and attempts,
+/// and how many deadline notes its timeline has.
+async fn outcome(store: &aivet_store::DynStore) -> Vec<(JobStatus, i32, usize)> {
+    let user = store
+        .credentials(&aivet_domain::Email::parse("owner@bakery.example").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let t = store.first_tenant(user.user_id).await.unwrap().unwrap();
+    let mut out = Vec::new();
+    for d in store.service_details(&t).await.unwrap() {
+        let events = store.question_events(&t, d.service.id).await.unwrap();
+        let notes = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.event,
+                    aivet_domain::timeline::Event::DeadlinePassed { .. }
+                )
+            })
+            .count();
+        for r in store.service_requests(&t, d.service.id).await.unwrap() {
+            let job = store
+                .job_by_key(&Job::DeadlinePassed { request: r.id }.key(Utc::now()))
+                .await
+                .unwrap()
+                .expect("every request has its deadline's job");
+            out.push((job.status, job.attempts, notes));
+        }
+    }
+    out
+}
+
+async fn done_count(store: &aivet_store::DynStore) -> usize {
+    outcome(store)
+        .await
+        .iter()
+        .filter(|(s, ..)| *s == JobStatus::Done)
+        .count()
+}
+
+/// Two server processes on one PostgreSQL run every job once: each
+/// deadline is noted once, each job was claimed once, and the hour's
+/// sweep that both scheduled is one job that ran once.
+#[tokio::test]
+async fn two_processes_on_one_postgres_run_each_job_once() {
+    let Some(db) = aivet_store::testing::TestDb::postgres().await else {
+        return;
+    };
+    let db = Arc::new(db);
+    let first = BinaryServer::on("jobs-a", db.clone());
+    let second = BinaryServer::on("jobs-b", db.clone());
+    const N: usize = 40;
+    requests_of_a_business(&first, N).await;
+    deadlines_pass(&db).await;
+    let store = aivet_store::open(db.url(), None).await.unwrap();
+    let (_a, _b) = tokio::join!(first.start(&[]), second.start(&[]));
+    while done_count(&store).await < N {
+        tokio::task::yield_now().await;
+    }
+    let outcome = outcome(&store).await;
+    assert_eq!(outcome.len(), N);
+    for (status, attempts, notes) in outcome {
+        assert_eq!(status, JobStatus::Done);
+        assert_eq!(attempts, 1, "claimed by one process only");
+        assert_eq!(notes, 1, "noted once");
+    }
+    let sweep = store
+        .job_by_key(&Job::Sweep.key(sweep_period(Utc::now())))
+        .await
+        .unwrap();
+    // The hour may have turned meanwhile; then that hour's sweep is the one.
+    if let Some(sweep) = sweep {
+        while store
+            .job_by_key(&Job::Sweep.key(sweep_period(Utc::now())))
+            .await
+            .unwrap()
+            .is_some_and(|j| j.status != JobStatus::Done)
+        {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(sweep.attempts, 1, "both processes scheduled it; one ran it");
+    }
+}
+
+/// kill -9 while jobs run (the moment the database shows jobs claimed and
+/// not finished), several times, then a last run: nothing is lost,
+/// nothing is done twice.
+#[tokio::test]
+async fn killed_mid_job_loses_nothing_and_notes_once() {
+    let process = BinaryServer::new("jobs-kill");
+    const N: usize = 48;
+    requests_of_a_business(&process, N).await;
+    deadlines_pass(process.db()).await;
+    let store = aivet_store::open(process.db_url(), None).await.unwrap();
+    let pool = sqlx::SqlitePool::connect(process.db_url()).await.unwrap();
+    let count = |status: &'static str| {
+        let pool = pool.clone();
+        async move {
+            let (n,): (i64,) = sqlx::query_as(
+                "SELECT count(*) FROM jobs WHERE kind = 'deadline_passed' AND status = $1",
+            )
+            .bind(status)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            n as usize
+        }
+    };
+    let env = [("AIVET_JOB_LEASE_SECONDS", "1")];
+    for _ in 0..4 {
+        let mut server = process.start(&env).await;
+        // Killed while it holds claimed, unfinished jobs.
+        while count("running").await == 0 && count("done").await < N {
+            tokio::task::yield_now().await;
+        }
+        server.kill().await.unwrap();
+    }
+    let _server = process.start(&env).await;
+    while count("done").await < N {
+        tokio::task::yield_now().await;
+    }
+    let outcome = outcome(&store).await;
+    assert_eq!(outcome.len(), N);
+    assert!(
+        outcome.iter().any(|(_, attempts, _)| *attempts >= 2),
+        "a kill interrupted claimed jobs, which ran again"
+    );
+    for (status, attempts, notes) in outcome {
+        assert_eq!(status, JobStatus::Done);
+        assert_eq!(
+            notes, 1,
+            "each deadline noted exactly once (attempts: {attempts})"
+        );
+    }
 }
