@@ -6,11 +6,13 @@
 //! fields as JSON. Entries written before the log was typed have free text
 //! instead; they are shown as they were written, never as something else.
 
+use crate::follow_ups::Policy;
 use crate::i18n::Msg;
 use crate::inventory::{FindingStatus, FindingTopic};
 use crate::questions::{Assessment, Review};
 use crate::{
-    ContactId, DataClassId, JobId, Lang, MailId, MembershipId, RequestId, Role, ServiceId, VendorId,
+    ContactId, DataClassId, FollowUpId, JobId, Lang, MailId, MembershipId, RequestId, Role,
+    ServiceId, VendorId,
 };
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -144,6 +146,15 @@ pub enum Audit {
     },
     #[serde(rename = "job.retried")]
     JobRetried { job: JobId },
+    #[serde(rename = "follow_up.moved")]
+    FollowUpMoved {
+        follow_up: FollowUpId,
+        due_on: NaiveDate,
+    },
+    #[serde(rename = "follow_up.done")]
+    FollowUpDone { follow_up: FollowUpId },
+    #[serde(rename = "follow_up.policy_changed")]
+    FollowUpPolicyChanged { policy: Policy },
 }
 
 impl Audit {
@@ -261,6 +272,30 @@ impl Audit {
                 msg!(lang, Msg::AuditQuestionSetSaved, version = *version)
             }
             Audit::JobRetried { .. } => t(Msg::AuditJobRetried),
+            Audit::FollowUpMoved { due_on, .. } => msg!(
+                lang,
+                Msg::AuditFollowUpMoved,
+                due_on = &crate::Fmt::new(lang, crate::Zone::UTC).date(*due_on)
+            ),
+            Audit::FollowUpDone { .. } => t(Msg::AuditFollowUpDone),
+            Audit::FollowUpPolicyChanged { policy } => {
+                if policy.reminders {
+                    msg!(
+                        lang,
+                        Msg::AuditFollowUpPolicy,
+                        n = policy.max_reminders,
+                        days = policy.review_days,
+                        months = policy.reassess_months
+                    )
+                } else {
+                    msg!(
+                        lang,
+                        Msg::AuditFollowUpPolicyNoReminders,
+                        days = policy.review_days,
+                        months = policy.reassess_months
+                    )
+                }
+            }
         }
     }
 }

@@ -158,7 +158,7 @@ macro_rules! count_args {
         }
     )*};
 }
-count_args!(i32, i64, u32, u64, usize);
+count_args!(u8, u16, i32, i64, u32, u64, usize);
 
 impl Msg {
     /// The text of this message in `lang` (for a plural message, its
@@ -1166,6 +1166,9 @@ messages! {
     EventReviewedDetail { en: "Question {question}: {review}", de: "Frage {question}: {review}", nb: "Spørsmål {question}: {review}" }
     AnsweredViaPortal { en: "On the answer page", de: "Auf der Antwortseite", nb: "På svarsiden" }
     AnsweredViaManual { en: "Entered from a mail or letter", de: "Aus E-Mail oder Brief erfasst", nb: "Registrert fra e-post eller brev" }
+    EventFollowUpMoved { en: "Follow-up moved", de: "Wiedervorlage verschoben", nb: "Oppfølging flyttet" }
+    EventFollowUpMovedDetail { en: "{reason}, now {due_on}", de: "{reason}, jetzt am {due_on}", nb: "{reason}, nå {due_on}" }
+    EventFollowUpDone { en: "Follow-up marked done", de: "Wiedervorlage erledigt", nb: "Oppfølging markert som ferdig" }
     EventDeadlinePassed { en: "Deadline passed without an answer", de: "Frist ohne Antwort verstrichen", nb: "Fristen gikk ut uten svar" }
     EventDeadlinePassedDetail { en: "{to}, due {deadline}", de: "{to}, fällig am {deadline}", nb: "{to}, frist {deadline}" }
     JobQueued { en: "Waiting", de: "Wartet", nb: "Venter" }
@@ -1411,7 +1414,59 @@ messages! {
     AuditFileAttached { en: "Attached the document {file}", de: "Dokument {file} angehängt", nb: "La ved dokumentet {file}" }
     AuditFileAttachedByVendor { en: "The vendor attached the document {file}", de: "Der Anbieter hat das Dokument {file} angehängt", nb: "Leverandøren la ved dokumentet {file}" }
     AuditJobRetried { en: "Retried failed background work", de: "Fehlgeschlagene Hintergrundarbeit erneut angestoßen", nb: "Prøvde mislykket bakgrunnsarbeid på nytt" }
+    AuditFollowUpMoved { en: "Moved a follow-up to {due_on}", de: "Wiedervorlage auf {due_on} verschoben", nb: "Flyttet en oppfølging til {due_on}" }
+    AuditFollowUpDone { en: "Marked a follow-up done", de: "Wiedervorlage als erledigt markiert", nb: "Markerte en oppfølging som ferdig" }
+    AuditFollowUpPolicy {
+        en: { one: "Set follow-ups: {n} reminder, review within {days} days, assess again after {months} months", other: "Set follow-ups: up to {n} reminders, review within {days} days, assess again after {months} months" },
+        de: { one: "Wiedervorlagen festgelegt: {n} Erinnerung, Prüfung binnen {days} Tagen, erneute Prüfung nach {months} Monaten", other: "Wiedervorlagen festgelegt: bis zu {n} Erinnerungen, Prüfung binnen {days} Tagen, erneute Prüfung nach {months} Monaten" },
+        nb: { one: "Satte oppfølging: {n} påminnelse, vurdering innen {days} dager, ny vurdering etter {months} måneder", other: "Satte oppfølging: inntil {n} påminnelser, vurdering innen {days} dager, ny vurdering etter {months} måneder" },
+    }
+    AuditFollowUpPolicyNoReminders { en: "Set follow-ups: no reminders, review within {days} days, assess again after {months} months", de: "Wiedervorlagen festgelegt: keine Erinnerungen, Prüfung binnen {days} Tagen, erneute Prüfung nach {months} Monaten", nb: "Satte oppfølging: ingen påminnelser, vurdering innen {days} dager, ny vurdering etter {months} måneder" }
     AuditQuestionSetSaved { en: "Saved version {version} of the questions", de: "Version {version} der Fragen gespeichert", nb: "Lagret versjon {version} av spørsmålene" }
+    DigestOff { en: "No digest", de: "Keine Übersicht", nb: "Ingen oversikt" }
+    DigestDaily { en: "Every morning", de: "Jeden Morgen", nb: "Hver morgen" }
+    DigestWeekly { en: "Monday mornings", de: "Montagmorgens", nb: "Mandag morgen" }
+    ErrFollowUpClosed { en: "This follow-up is already done.", de: "Diese Wiedervorlage ist bereits erledigt.", nb: "Denne oppfølgingen er allerede ferdig." }
+    FollowUpReasonLabel { en: "Reason", de: "Anlass", nb: "Grunn" }
+    FollowUpNext { en: "Next step", de: "Nächster Schritt", nb: "Neste steg" }
+    FollowUpRecordAnswer { en: "Open the request", de: "Anfrage öffnen", nb: "Åpne forespørselen" }
+    FollowUpReview { en: "Review the answers", de: "Antworten prüfen", nb: "Vurder svarene" }
+    FollowUpAskAgain { en: "Ask again", de: "Erneut anfragen", nb: "Spør på nytt" }
+    FollowUpMove { en: "Move to another day", de: "Auf einen anderen Tag legen", nb: "Flytt til en annen dag" }
+    FollowUpNewDate { en: "New date", de: "Neues Datum", nb: "Ny dato" }
+    FollowUpWhy { en: "Why (optional)", de: "Warum (optional)", nb: "Hvorfor (valgfritt)" }
+    FollowUpMarkDone { en: "Mark done", de: "Erledigt", nb: "Marker som ferdig" }
+    FollowUpDoneFor { en: "Mark the follow-up of {service} done", de: "Wiedervorlage zu {service} als erledigt markieren", nb: "Marker oppfølgingen av {service} som ferdig" }
+    DashOverdue { en: "Follow-ups overdue", de: "Überfällige Wiedervorlagen", nb: "Forfalte oppfølginger" }
+    FollowUpPolicyTitle { en: "Follow-ups", de: "Wiedervorlagen", nb: "Oppfølging" }
+    FollowUpPolicySummary {
+        en: { one: "Vendors get {n} reminder while no answer has arrived. Answers are due for review {days} days after they arrive; a decision is looked at again after {months} months.", other: "Vendors get up to {n} reminders while no answer has arrived. Answers are due for review {days} days after they arrive; a decision is looked at again after {months} months." },
+        de: { one: "Anbieter erhalten {n} Erinnerung, solange keine Antwort da ist. Antworten sind {days} Tage nach Eingang zu prüfen; eine Entscheidung wird nach {months} Monaten erneut geprüft.", other: "Anbieter erhalten bis zu {n} Erinnerungen, solange keine Antwort da ist. Antworten sind {days} Tage nach Eingang zu prüfen; eine Entscheidung wird nach {months} Monaten erneut geprüft." },
+        nb: { one: "Leverandører får {n} påminnelse så lenge det ikke har kommet svar. Svar skal vurderes {days} dager etter at de kom; en beslutning vurderes på nytt etter {months} måneder.", other: "Leverandører får inntil {n} påminnelser så lenge det ikke har kommet svar. Svar skal vurderes {days} dager etter at de kom; en beslutning vurderes på nytt etter {months} måneder." },
+    }
+    FollowUpPolicySummaryNoReminders {
+        en: "Vendors get no reminders. Answers are due for review {days} days after they arrive; a decision is looked at again after {months} months.",
+        de: "Anbieter erhalten keine Erinnerungen. Antworten sind {days} Tage nach Eingang zu prüfen; eine Entscheidung wird nach {months} Monaten erneut geprüft.",
+        nb: "Leverandører får ingen påminnelser. Svar skal vurderes {days} dager etter at de kom; en beslutning vurderes på nytt etter {months} måneder.",
+    }
+    FollowUpPolicyReminders { en: "Remind vendors by mail while no answer has arrived", de: "Anbieter per E-Mail erinnern, solange keine Antwort da ist", nb: "Minn leverandører på e-post så lenge det ikke har kommet svar" }
+    FollowUpPolicyMax { en: "Reminders at most (3 days before the deadline, on it, then weekly from a week after)", de: "Höchstens so viele Erinnerungen (3 Tage vor der Frist, am Tag, dann wöchentlich ab einer Woche danach)", nb: "Høyst så mange påminnelser (3 dager før fristen, på dagen, så ukentlig fra en uke etter)" }
+    FollowUpPolicyReviewDays { en: "Days to review answers", de: "Tage bis zur Prüfung der Antworten", nb: "Dager til svarene er vurdert" }
+    FollowUpPolicyReassess { en: "Months until a decision is looked at again", de: "Monate bis zur erneuten Prüfung einer Entscheidung", nb: "Måneder til en beslutning vurderes på nytt" }
+    ReasonAnswerDue { en: "Answer due", de: "Antwort fällig", nb: "Svar forfaller" }
+    ReasonReviewDue { en: "Review due", de: "Prüfung fällig", nb: "Vurdering forfaller" }
+    ReasonReassessment { en: "Assess again", de: "Erneut prüfen", nb: "Vurder på nytt" }
+    FollowUpOpen { en: "Open", de: "Offen", nb: "Åpen" }
+    FollowUpDone { en: "Done", de: "Erledigt", nb: "Ferdig" }
+    FollowUpCancelled { en: "No longer needed", de: "Nicht mehr nötig", nb: "Ikke lenger nødvendig" }
+    FollowUpsOverdue { en: "Overdue", de: "Überfällig", nb: "Forfalt" }
+    FollowUpsThisWeek { en: "Due this week", de: "Diese Woche fällig", nb: "Forfaller denne uken" }
+    FollowUpsLater { en: "Later", de: "Später", nb: "Senere" }
+    ErrReminderCount { en: "Choose between 1 and 10 reminders.", de: "Wählen Sie zwischen 1 und 10 Erinnerungen.", nb: "Velg mellom 1 og 10 påminnelser." }
+    ErrReviewDays { en: "Choose between 1 and 90 days.", de: "Wählen Sie zwischen 1 und 90 Tagen.", nb: "Velg mellom 1 og 90 dager." }
+    ErrReassessMonths { en: "Choose between 1 and 60 months.", de: "Wählen Sie zwischen 1 und 60 Monaten.", nb: "Velg mellom 1 og 60 måneder." }
+    ErrDateInPast { en: "Please choose today or a later day.", de: "Bitte wählen Sie heute oder einen späteren Tag.", nb: "Velg i dag eller en senere dag." }
+    ErrDateTooFar { en: "Please choose a day within the next three years.", de: "Bitte wählen Sie einen Tag innerhalb der nächsten drei Jahre.", nb: "Velg en dag innen de neste tre årene." }
     MailWillRetry { en: "Not delivered yet; trying again", de: "Noch nicht zugestellt; neuer Versuch folgt", nb: "Ikke levert ennå; prøver igjen" }
 }
 

@@ -57,4 +57,6 @@ id_type!(
     AttachmentId,
     /// A job: work that runs later or on a schedule.
     JobId,
+    /// Something to look at by a date, and why.
+    FollowUpId,
 );

@@ -7,6 +7,7 @@
 //! short text; [`Event::from_stored`] reads both, and keeps an entry it
 //! cannot read as it is ([`Event::Unreadable`]) instead of guessing.
 
+use crate::follow_ups::FollowUpReason;
 use crate::i18n::Msg;
 use crate::questions::{Assessment, Review};
 use crate::Lang;
@@ -49,6 +50,16 @@ pub enum Event {
     LinkRevoked { to: String },
     #[serde(rename = "reopened")]
     Reopened { to: String },
+    /// A follow-up was moved to another day by hand.
+    #[serde(rename = "follow_up_moved")]
+    FollowUpMoved {
+        reason: FollowUpReason,
+        due_on: NaiveDate,
+        note: Option<String>,
+    },
+    /// A follow-up was marked done by hand.
+    #[serde(rename = "follow_up_done")]
+    FollowUpDone { reason: FollowUpReason },
     /// The deadline's day ended without an answer.
     #[serde(rename = "deadline_passed")]
     DeadlinePassed { to: String, deadline: NaiveDate },
@@ -143,6 +154,8 @@ impl Event {
             Event::LinkRevoked { .. } => Msg::EventRevoked,
             Event::Reopened { .. } => Msg::EventReopened,
             Event::DeadlinePassed { .. } => Msg::EventDeadlinePassed,
+            Event::FollowUpMoved { .. } => Msg::EventFollowUpMoved,
+            Event::FollowUpDone { .. } => Msg::EventFollowUpDone,
             Event::Unreadable { .. } => return None,
         })
     }
@@ -188,6 +201,23 @@ impl Event {
                 review = review.label().text(lang)
             ),
             Event::Decided { decision } => decision.label().text(lang).to_owned(),
+            Event::FollowUpMoved {
+                reason,
+                due_on,
+                note,
+            } => {
+                let moved = msg!(
+                    lang,
+                    Msg::EventFollowUpMovedDetail,
+                    reason = reason.label().text(lang),
+                    due_on = &crate::Fmt::new(lang, crate::Zone::UTC).date(*due_on)
+                );
+                match note {
+                    Some(n) => format!("{moved}: {n}"),
+                    None => moved,
+                }
+            }
+            Event::FollowUpDone { reason } => reason.label().text(lang).to_owned(),
             Event::DeadlinePassed { to, deadline } => msg!(
                 lang,
                 Msg::EventDeadlinePassedDetail,

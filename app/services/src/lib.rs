@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod clock;
 pub mod demo;
 pub mod error;
+pub mod follow_ups;
 pub mod inventory;
 pub mod inventory_csv;
 pub mod jobs;

@@ -19,6 +19,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
+pub mod follow_ups;
 pub mod inventory;
 pub mod jobs;
 pub mod postgres;
@@ -359,7 +360,13 @@ pub(crate) fn audit_columns(event: &AuditEvent) -> (String, String) {
 #[async_trait]
 #[allow(clippy::too_many_arguments)]
 pub trait Store:
-    inventory::InventoryStore + questions::QuestionStore + jobs::JobStore + Send + Sync + 'static
+    inventory::InventoryStore
+    + questions::QuestionStore
+    + jobs::JobStore
+    + follow_ups::FollowUpStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Which database this is ("sqlite" or "postgres"), for health and logs.
     fn backend(&self) -> &'static str;

@@ -43,6 +43,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("question_events", "SELECT, INSERT"),
     ("attachments", "SELECT, INSERT"),
     ("jobs", "SELECT, INSERT, UPDATE"),
+    ("follow_ups", "SELECT, INSERT, UPDATE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -194,6 +195,7 @@ include!("shared.rs");
 include!("inventory_sql.rs");
 include!("questions_sql.rs");
 include!("jobs_sql.rs");
+include!("follow_ups_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

@@ -5,6 +5,7 @@ use crate::questions::{
     AssessmentState, AttachmentInfo, Item, NewAttachment, NewRequest, PortalView, QuestionEvent, QuestionStore, RequestDetail, RequestRow,
     SendOutcome,
 };
+use aivet_domain::follow_ups::{FollowUpReason, FollowUpStatus};
 use aivet_domain::questions::{AnswerDraft, AnsweredVia, Assessment, DecisionDraft, QuestionSet, ReviewDraft};
 use aivet_domain::timeline::Event;
 use aivet_domain::{AttachmentId, RequestId};
@@ -220,6 +221,12 @@ async fn write_answers(
     }
     if submit {
         set_assessments(tx, org, request.id, Assessment::Answered, now).await?;
+        // The answer is in: now it is ours to review.
+        close_follow_ups(tx, org, Of::Request(request.id), FollowUpReason::AnswerDue, FollowUpStatus::Done, "", now).await?;
+        let today = org_zone(tx, org).await?.today(now);
+        let policy = policy_in(tx, org).await?;
+        let due = aivet_domain::follow_ups::review_due(today, &policy);
+        open_follow_up(tx, org, request.service_id, Some(request.id), FollowUpReason::ReviewDue, due, now).await?;
     }
     Ok(())
 }
@@ -323,6 +330,8 @@ impl QuestionStore for ThisStore {
             return Err(StoreError::NotFound);
         };
         for s in services {
+            // Asking starts the assessment again.
+            close_follow_ups(&mut tx, org, Of::Service(*s), FollowUpReason::Reassessment, FollowUpStatus::Done, "", now).await?;
             let r = sqlx::query(
                 "UPDATE services SET follow_up_on = $3, assessment = 'asked', updated_at = $4 WHERE org_id = $1 AND id = $2",
             )
@@ -412,6 +421,7 @@ impl QuestionStore for ThisStore {
             };
             request_event(&mut tx, org, req.id, &entry, &actor, now).await?;
             insert_later(&mut tx, t, &req.later, now).await?;
+            open_follow_up(&mut tx, org, service, Some(req.id), FollowUpReason::AnswerDue, req.deadline, now).await?;
             ids.push(req.id);
         }
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
@@ -468,7 +478,10 @@ impl QuestionStore for ThisStore {
     async fn assessment(&self, t: &Tenant, service: ServiceId) -> Result<AssessmentState> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let row = sqlx::query_as::<_, AssessmentState>(
-            "SELECT assessment, assessment_note, follow_up_on FROM services WHERE org_id = $1 AND id = $2",
+            "SELECT assessment, assessment_note,
+                    (SELECT MIN(f.due_on) FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open')
+                        AS follow_up_on
+             FROM services s WHERE org_id = $1 AND id = $2",
         )
         .bind(t.org_id().0)
         .bind(service.0)
@@ -545,6 +558,15 @@ impl QuestionStore for ThisStore {
         }
         let entry = Event::Reviewed { question: position + 1, review: review.review };
         request_event(&mut tx, org, id, &entry, &actor, now).await?;
+        let (unreviewed,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM question_items WHERE org_id = $1 AND request_id = $2 AND review IS NULL")
+                .bind(org.0)
+                .bind(id.0)
+                .fetch_one(&mut *tx)
+                .await?;
+        if unreviewed == 0 {
+            close_follow_ups(&mut tx, org, Of::Request(id), FollowUpReason::ReviewDue, FollowUpStatus::Done, &actor, now).await?;
+        }
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -568,6 +590,11 @@ impl QuestionStore for ThisStore {
         }
         let actor = user_name(&mut tx, t.user_id()).await?;
         insert_event(&mut tx, org, service, None, &Event::Decided { decision: decision.decision }, &actor, now).await?;
+        // Decided: nothing left to review; the decision is looked at again later.
+        close_follow_ups(&mut tx, org, Of::Service(service), FollowUpReason::ReviewDue, FollowUpStatus::Done, &actor, now).await?;
+        let policy = policy_in(&mut tx, org).await?;
+        let due = aivet_domain::follow_ups::reassessment_due(t.zone().today(now), &policy);
+        open_follow_up(&mut tx, org, service, None, FollowUpReason::Reassessment, due, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -627,6 +654,7 @@ impl QuestionStore for ThisStore {
             .await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
         request_event(&mut tx, org, id, &Event::LinkRevoked { to: request.recipient_email.clone() }, &actor, now).await?;
+        close_follow_ups(&mut tx, org, Of::Request(id), FollowUpReason::AnswerDue, FollowUpStatus::Cancelled, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -652,6 +680,9 @@ impl QuestionStore for ThisStore {
         set_assessments(&mut tx, org, id, Assessment::Asked, now).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
         request_event(&mut tx, org, id, &Event::Reopened { to: request.recipient_email.clone() }, &actor, now).await?;
+        // The vendor is to answer again, by the link's new end.
+        close_follow_ups(&mut tx, org, Of::Request(id), FollowUpReason::ReviewDue, FollowUpStatus::Cancelled, &actor, now).await?;
+        open_follow_up(&mut tx, org, request.service_id, Some(id), FollowUpReason::AnswerDue, t.zone().today(until), now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())

@@ -109,6 +109,7 @@ const TENANT_TABLES: &[&str] = &[
     "question_items",
     "question_events",
     "attachments",
+    "follow_ups",
 ];
 
 #[tokio::test]

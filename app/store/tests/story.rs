@@ -998,6 +998,25 @@ fn domain_choices() -> std::collections::BTreeMap<(String, String), Vec<String>>
             "review",
             codes(Review::ALL, Review::as_str),
         ),
+        (
+            "follow_ups",
+            "reason",
+            codes(aivet_domain::follow_ups::FollowUpReason::ALL, |r| {
+                r.as_str()
+            }),
+        ),
+        (
+            "follow_ups",
+            "status",
+            codes(aivet_domain::follow_ups::FollowUpStatus::ALL, |r| {
+                r.as_str()
+            }),
+        ),
+        (
+            "memberships",
+            "digest",
+            codes(aivet_domain::follow_ups::Digest::ALL, |d| d.as_str()),
+        ),
     ];
     entries
         .into_iter()

@@ -33,6 +33,7 @@ struct World {
     b_dead_answer_token: String,
     b_attachment: String,
     b_job: String,
+    b_follow_up: String,
 }
 
 /// Strings that must never reach A.
@@ -60,6 +61,7 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_request.clone(),
         w.b_attachment.clone(),
         w.b_job.clone(),
+        w.b_follow_up.clone(),
         "Beta Contact".into(),
         "beta-answers.pdf".into(),
     ]
@@ -204,7 +206,24 @@ async fn world(b: Db) -> Option<World> {
         .unwrap();
     let b_attachment = detail["attachments"][0]["id"].as_str().unwrap().to_owned();
     let b_job = failed_job(&app, "owner@beta.example").await;
+    let board: serde_json::Value = app
+        .call(&b_owner, "follow_ups_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let b_follow_up = board["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s[1].as_array().unwrap().clone())
+        .next()
+        .expect("B's request has a follow-up")["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     Some(World {
+        b_follow_up,
         b_job,
         b_attachment,
         b_request,
@@ -531,6 +550,58 @@ fn matrix() -> BTreeMap<String, Probe> {
                     ("org_id", w.b_org.clone()),
                 ]
             },
+        },
+    );
+    add(
+        "POST /api/follow_ups_data",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("filter[vendor]", w.b_vendor.clone()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/follow_up_policy_data",
+        Scoped {
+            form: |w| vec![("org_id", w.b_org.clone())],
+        },
+    );
+    add(
+        "POST /api/save_follow_up_policy",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("form[reminders]", String::new()),
+                    ("form[max_reminders]", "2".into()),
+                    ("form[review_days]", "3".into()),
+                    ("form[reassess_months]", "6".into()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/move_follow_up",
+        ForeignId {
+            field: "follow_up_id",
+            b_id: |w| w.b_follow_up.clone(),
+            extra: |_| {
+                vec![
+                    ("form[due_on]", "2027-01-15".into()),
+                    ("form[note]", "moved by A".into()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/finish_follow_up",
+        ForeignId {
+            field: "follow_up_id",
+            b_id: |w| w.b_follow_up.clone(),
+            extra: |_| vec![],
         },
     );
     add(
@@ -1102,6 +1173,21 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .await
         .unwrap();
     assert_eq!(b_state.assessment.as_str(), "asked");
+    let b_follow_ups = store
+        .follow_ups(&b_tenant, &Default::default())
+        .await
+        .unwrap();
+    assert!(
+        b_follow_ups
+            .iter()
+            .any(|f| f.id.to_string() == w.b_follow_up && f.note.is_none() && f.sequence == 0),
+        "B's follow-up is neither moved nor closed by A: {b_follow_ups:?}"
+    );
+    assert_eq!(
+        store.follow_up_policy(&b_tenant).await.unwrap(),
+        aivet_domain::follow_ups::Policy::default(),
+        "B's policy is B's"
+    );
     let b_jobs = store.org_job_problems(&b_tenant, 10).await.unwrap();
     assert_eq!(b_jobs.len(), 1);
     assert_eq!(

@@ -167,6 +167,10 @@ pub struct DashboardView {
     pub asked_any: i64,
     pub awaiting_answer: i64,
     pub to_review: i64,
+    /// Open follow-ups due before today.
+    pub overdue: i64,
+    /// Services asked that have no open follow-up (step 5 is done at 0).
+    pub asked_without_follow_up: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -247,7 +251,14 @@ pub async fn dashboard_data() -> Result<DashboardView, AppError> {
         .inventory_counts(a)
         .await
         .map_err(service_error)?;
+    let f = c
+        .services
+        .follow_up_counts(a)
+        .await
+        .map_err(service_error)?;
     Ok(DashboardView {
+        overdue: f.overdue,
+        asked_without_follow_up: f.asked_without,
         in_use: n.in_use,
         trial: n.trial,
         retired: n.retired,

@@ -7,10 +7,12 @@
 //! All of them are POSTs and pass the same-origin check of the server.
 
 mod accounts;
+mod follow_ups;
 mod inventory;
 mod questions;
 mod settings;
 pub use accounts::*;
+pub use follow_ups::*;
 pub use inventory::*;
 pub use questions::*;
 pub use settings::*;

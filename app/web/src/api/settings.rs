@@ -3,6 +3,7 @@
 
 use crate::context::OrgView;
 use crate::error::AppError;
+use aivet_domain::follow_ups::Policy;
 use aivet_domain::jobs::JobStatus;
 use aivet_domain::mail::MailStatus;
 use aivet_domain::{msg, InviteId, JobId, MembershipId, Role, Zone};
@@ -48,6 +49,8 @@ pub struct SettingsView {
     /// Jobs that failed or wait for another attempt (owners only; empty
     /// for everyone else).
     pub jobs: Vec<JobRow>,
+    /// How the organisation follows up (reminders, review and re-assessment).
+    pub policy: Policy,
     /// The organisation's time zone, and those an owner can choose.
     pub zone: Zone,
     pub zones: Vec<Zone>,
@@ -123,7 +126,9 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
     } else {
         Vec::new()
     };
+    let policy = s.follow_up_policy(a).await.map_err(service_error)?;
     Ok(SettingsView {
+        policy,
         jobs: jobs
             .into_iter()
             .map(|j| JobRow {

@@ -4,6 +4,7 @@ pub mod account;
 pub mod auth;
 pub mod common;
 pub mod dashboard;
+pub mod follow_ups;
 pub mod invite;
 pub mod not_found;
 pub mod placeholders;

@@ -5,6 +5,7 @@ use crate::api::{self, SettingsView};
 use crate::components::{AppLayout, Field, Submit};
 use crate::i18n::{date, date_time, lang, t};
 use crate::page_data::page_data;
+use aivet_domain::follow_ups::Policy;
 use aivet_domain::jobs::JobStatus;
 use aivet_domain::mail::MailStatus;
 use aivet_domain::{msg, Msg, Role, Zone};
@@ -83,9 +84,10 @@ fn Settings(d: SettingsView) -> impl IntoView {
     let can_edit = d.org.role != Role::Viewer;
     let mail = view! { <MailPanel mail=d.mail.clone() can_edit/> }.into_any();
     let jobs = owner.then(|| view! { <JobsPanel jobs=d.jobs.clone()/> }.into_any());
+    let follow_ups = view! { <FollowUpPolicyPanel policy=d.policy owner/> }.into_any();
     let classes = view! { <DataClassesPanel owner/> }.into_any();
     let questions = view! { <crate::pages::questions::QuestionSetPanel/> }.into_any();
-    view! { {org} {members} {invites} {classes} {questions} {mail} {jobs} {audit} }
+    view! { {org} {members} {invites} {classes} {questions} {follow_ups} {mail} {jobs} {audit} }
 }
 
 /// The organisation's time zone: dates are shown, and "today" counted, in it.
@@ -286,6 +288,51 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
             })}
             <h3>{t(Msg::RecentMails)}</h3>
             {rows}
+        </section>
+    }
+}
+
+/// How the organisation follows up: reminders to vendors, when answers
+/// are due for review, when a decision is looked at again. Owners change it.
+#[component]
+fn FollowUpPolicyPanel(policy: Policy, owner: bool) -> impl IntoView {
+    let action = ServerAction::<api::SaveFollowUpPolicy>::new();
+    let saved = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("saved").as_deref() == Some("follow_ups"));
+    let l = lang();
+    let summary = if policy.reminders {
+        msg!(
+            l,
+            Msg::FollowUpPolicySummary,
+            n = policy.max_reminders,
+            days = policy.review_days,
+            months = policy.reassess_months
+        )
+    } else {
+        msg!(
+            l,
+            Msg::FollowUpPolicySummaryNoReminders,
+            days = policy.review_days,
+            months = policy.reassess_months
+        )
+    };
+    view! {
+        <section class="panel" aria-labelledby="follow-ups-title">
+            <h2 id="follow-ups-title">{t(Msg::FollowUpPolicyTitle)}</h2>
+            <p id="follow-up-policy">{summary}</p>
+            {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
+            {owner.then(|| view! {
+                <ActionForm action attr:class="form" attr:id="follow-up-policy-form">
+                    <label class="check">
+                        <input type="checkbox" name="form[reminders]" value="on" checked=policy.reminders/>
+                        <span>{t(Msg::FollowUpPolicyReminders)}</span>
+                    </label>
+                    <Field name="max_reminders" input="form[max_reminders]" label=Msg::FollowUpPolicyMax kind="number" value=policy.max_reminders.to_string()/>
+                    <Field name="review_days" input="form[review_days]" label=Msg::FollowUpPolicyReviewDays kind="number" value=policy.review_days.to_string()/>
+                    <Field name="reassess_months" input="form[reassess_months]" label=Msg::FollowUpPolicyReassess kind="number" value=policy.reassess_months.to_string()/>
+                    <Submit label=Msg::Save/>
+                </ActionForm>
+            })}
         </section>
     }
 }

@@ -1,0 +1,191 @@
+//! The follow-ups board: what is overdue, due this week and later, with
+//! filters by owner, vendor and reason, and on each row the next thing to
+//! do (record or review the answer, ask again), moving it to another day
+//! with a note, or marking it done.
+
+use crate::api::{self, FollowUpBoardView, FollowUpFilter, FollowUpView};
+use crate::components::{choice_options, AppLayout, EmptyState};
+use crate::i18n::{lang, on, t};
+use crate::page_data::page_data;
+use crate::pages::common::{query_values, LoadError};
+use aivet_domain::follow_ups::{FollowUpReason, Section};
+use aivet_domain::{msg, Msg};
+use leptos::prelude::*;
+
+#[component]
+pub fn FollowUpsPage() -> impl IntoView {
+    let [owner, vendor, reason] = query_values(["owner", "vendor", "reason"]);
+    let filter = FollowUpFilter {
+        owner,
+        vendor,
+        reason,
+    };
+    let data = page_data(filter.clone(), api::follow_ups_data);
+    let filter = StoredValue::new(filter);
+    view! {
+        <AppLayout title=Msg::NavFollowUps>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => view! { <Board d filter=filter.get_value()/> }.into_any(),
+                        Err(e) => view! { <LoadError e/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </AppLayout>
+    }
+}
+
+fn options<I: ToString>(all: &[api::Named<I>], current: &str) -> impl IntoView {
+    std::iter::once((String::new(), t(Msg::FilterAll).to_owned()))
+        .chain(all.iter().map(|n| (n.id.to_string(), n.name.clone())))
+        .map(|(v, l)| {
+            let selected = v == current;
+            view! { <option value=v selected=selected>{l}</option> }
+        })
+        .collect_view()
+}
+
+#[component]
+fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
+    let reasons = std::iter::once((String::new(), t(Msg::FilterAll).to_owned()))
+        .chain(choice_options(
+            FollowUpReason::ALL,
+            FollowUpReason::as_str,
+            FollowUpReason::label,
+        ))
+        .map(|(v, l)| {
+            let selected = v == filter.reason;
+            view! { <option value=v selected=selected>{l}</option> }
+        })
+        .collect_view();
+    let total: usize = d.sections.iter().map(|(_, rows)| rows.len()).sum();
+    let filtered =
+        !(filter.owner.is_empty() && filter.vendor.is_empty() && filter.reason.is_empty());
+    let can_edit = d.can_edit;
+    let sections = d
+        .sections
+        .into_iter()
+        .filter(|(_, rows)| !rows.is_empty())
+        .map(|(section, rows)| view! { <SectionBlock section rows can_edit/> })
+        .collect_view();
+    view! {
+        <div class="toolbar">
+            <form method="get" action="/follow-ups" class="filters" role="search">
+                <label>
+                    <span>{t(Msg::FieldOwner)}</span>
+                    <select name="owner">{options(&d.members, &filter.owner)}</select>
+                </label>
+                <label>
+                    <span>{t(Msg::FieldVendor)}</span>
+                    <select name="vendor">{options(&d.vendors, &filter.vendor)}</select>
+                </label>
+                <label>
+                    <span>{t(Msg::FollowUpReasonLabel)}</span>
+                    <select name="reason">{reasons}</select>
+                </label>
+                <button type="submit" class="button small secondary">{t(Msg::ApplyFilters)}</button>
+            </form>
+        </div>
+        {if total == 0 {
+            view! { <EmptyState text=if filtered { Msg::NoMatches } else { Msg::EmptyFollowUps }/> }.into_any()
+        } else {
+            sections.into_any()
+        }}
+    }
+}
+
+#[component]
+fn SectionBlock(section: Section, rows: Vec<FollowUpView>, can_edit: bool) -> impl IntoView {
+    let id = match section {
+        Section::Overdue => "overdue",
+        Section::ThisWeek => "this-week",
+        Section::Later => "later",
+    };
+    let n = rows.len();
+    let rows = rows
+        .into_iter()
+        .map(|f| view! { <Row f can_edit/> })
+        .collect_view();
+    view! {
+        <section class="panel" aria-labelledby=format!("{id}-title") id=id>
+            <h2 id=format!("{id}-title")>{t(section.label())}" "<span class="badge muted-badge">{n}</span></h2>
+            <div class="table-wrap">
+                <table class="table follow-ups">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::RequestDeadline)}</th>
+                        <th scope="col">{t(Msg::NavServices)}</th>
+                        <th scope="col">{t(Msg::FollowUpReasonLabel)}</th>
+                        <th scope="col">{t(Msg::FieldOwner)}</th>
+                        <th scope="col">{t(Msg::FollowUpNext)}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+/// The next thing to do about a follow-up, as a link.
+fn next_action(f: &FollowUpView) -> (String, Msg) {
+    match (f.reason, f.request) {
+        (FollowUpReason::AnswerDue, Some(r)) => {
+            (format!("/requests/{r}"), Msg::FollowUpRecordAnswer)
+        }
+        (FollowUpReason::ReviewDue, Some(r)) => (format!("/requests/{r}"), Msg::FollowUpReview),
+        _ => (
+            format!("/services/{}/ask", f.service.id),
+            Msg::FollowUpAskAgain,
+        ),
+    }
+}
+
+#[component]
+fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
+    let moved = ServerAction::<api::MoveFollowUp>::new();
+    let finished = ServerAction::<api::FinishFollowUp>::new();
+    let (href, action) = next_action(&f);
+    let id = f.id.to_string();
+    let (move_id, done_id) = (id.clone(), id.clone());
+    let (date_id, note_id) = (format!("f-{id}-due_on"), format!("f-{id}-note"));
+    let (date_for, note_for) = (date_id.clone(), note_id.clone());
+    let (date_ctl, note_ctl) = (date_id.clone(), note_id.clone());
+    let due = f.due_on.to_string();
+    let done_label = msg!(lang(), Msg::FollowUpDoneFor, service = &f.service.name);
+    view! {
+        <tr data-follow-up=id data-reason=f.reason.as_str()>
+            <td><time datetime=f.due_on.to_string()>{on(f.due_on)}</time></td>
+            <td>
+                <a href=format!("/services/{}", f.service.id)>{f.service.name.clone()}</a>
+                <br/><span class="muted">{f.vendor.name.clone()}</span>
+                {f.recipient.clone().map(|r| view! { <span class="muted">" · "{r}</span> })}
+            </td>
+            <td>{t(f.reason.label())}{f.note.clone().map(|n| view! { <br/><span class="muted prewrap">{n}</span> })}</td>
+            <td>{f.owner.clone().unwrap_or_else(|| "—".to_owned())}</td>
+            <td class="actions">
+                <a class="button small" href=href>{t(action)}</a>
+                {if can_edit { Some(view! {
+                    <details class="snooze">
+                        <summary>{t(Msg::FollowUpMove)}</summary>
+                        <ActionForm action=moved attr:class="form compact">
+                            <input type="hidden" name="follow_up_id" value=move_id/>
+                            <div class="field" data-field="due_on" data-control=date_ctl>
+                                <label for=date_for>{t(Msg::FollowUpNewDate)}</label>
+                                <input id=date_id type="date" name="form[due_on]" required=true value=due/>
+                            </div>
+                            <div class="field" data-field="note" data-control=note_ctl>
+                                <label for=note_for>{t(Msg::FollowUpWhy)}</label>
+                                <input id=note_id type="text" name="form[note]"/>
+                            </div>
+                            <button type="submit" class="button small secondary">{t(Msg::FollowUpMove)}</button>
+                        </ActionForm>
+                    </details>
+                    <ActionForm action=finished attr:class="inline-form">
+                        <input type="hidden" name="follow_up_id" value=done_id/>
+                        <button type="submit" class="button small secondary" aria-label=done_label>{t(Msg::FollowUpMarkDone)}</button>
+                    </ActionForm>
+                }) } else { None }}
+            </td>
+        </tr>
+    }
+}
