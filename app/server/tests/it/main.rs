@@ -5,6 +5,7 @@
 mod accounts;
 mod browser;
 mod demo;
+mod follow_ups;
 mod helpers;
 mod inventory;
 mod jobs;
