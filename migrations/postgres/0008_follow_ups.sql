@@ -6,13 +6,15 @@
 -- out, how many did, when it was given up as "no answer", and its answer
 -- link sealed at rest (a reminder carries the same link); per member the
 -- digest mail and the calendar feed (only a hash of its token).
+-- The reasons grow with the features (decision expiry, incidents), so they
+-- have no CHECK list; the store reads them as the domain's closed choice.
 
 CREATE TABLE follow_ups (
     id         uuid PRIMARY KEY,
     org_id     uuid NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
     service_id uuid NOT NULL,
     request_id uuid,
-    reason     text NOT NULL CHECK (reason IN ('answer_due', 'review_due', 'reassessment')),
+    reason     text NOT NULL,
     status     text NOT NULL CHECK (status IN ('open', 'done', 'cancelled')),
     due_on     date NOT NULL,
     note       text,

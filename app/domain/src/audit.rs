@@ -146,6 +146,12 @@ pub enum Audit {
     },
     #[serde(rename = "job.retried")]
     JobRetried { job: JobId },
+    #[serde(rename = "questions.reminded")]
+    Reminded { request: RequestId, number: i32 },
+    #[serde(rename = "questions.no_answer")]
+    NoAnswer { request: RequestId },
+    #[serde(rename = "questions.reminders_switched")]
+    RemindersSwitched { request: RequestId, on: bool },
     #[serde(rename = "follow_up.moved")]
     FollowUpMoved {
         follow_up: FollowUpId,
@@ -278,6 +284,13 @@ impl Audit {
                 due_on = &crate::Fmt::new(lang, crate::Zone::UTC).date(*due_on)
             ),
             Audit::FollowUpDone { .. } => t(Msg::AuditFollowUpDone),
+            Audit::Reminded { number, .. } => msg!(lang, Msg::AuditReminded, number = *number),
+            Audit::NoAnswer { .. } => t(Msg::AuditNoAnswer),
+            Audit::RemindersSwitched { on, .. } => t(if *on {
+                Msg::AuditRemindersOn
+            } else {
+                Msg::AuditRemindersOff
+            }),
             Audit::FollowUpPolicyChanged { policy } => {
                 if policy.reminders {
                     msg!(

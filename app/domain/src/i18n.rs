@@ -1169,6 +1169,14 @@ messages! {
     EventFollowUpMoved { en: "Follow-up moved", de: "Wiedervorlage verschoben", nb: "Oppfølging flyttet" }
     EventFollowUpMovedDetail { en: "{reason}, now {due_on}", de: "{reason}, jetzt am {due_on}", nb: "{reason}, nå {due_on}" }
     EventFollowUpDone { en: "Follow-up marked done", de: "Wiedervorlage erledigt", nb: "Oppfølging markert som ferdig" }
+    EventReminderSent { en: "Reminder sent", de: "Erinnerung gesendet", nb: "Påminnelse sendt" }
+    EventReminderSentDetail { en: "{to}, reminder {number}", de: "{to}, Erinnerung {number}", nb: "{to}, påminnelse {number}" }
+    EventNoAnswer { en: "No answer", de: "Keine Antwort", nb: "Intet svar" }
+    EventNoAnswerDetail {
+        en: { one: "{to} did not answer after {n} reminder", other: "{to} did not answer after {n} reminders" },
+        de: { one: "{to} hat nach {n} Erinnerung nicht geantwortet", other: "{to} hat nach {n} Erinnerungen nicht geantwortet" },
+        nb: { one: "{to} svarte ikke etter {n} påminnelse", other: "{to} svarte ikke etter {n} påminnelser" },
+    }
     EventDeadlinePassed { en: "Deadline passed without an answer", de: "Frist ohne Antwort verstrichen", nb: "Fristen gikk ut uten svar" }
     EventDeadlinePassedDetail { en: "{to}, due {deadline}", de: "{to}, fällig am {deadline}", nb: "{to}, frist {deadline}" }
     JobQueued { en: "Waiting", de: "Wartet", nb: "Venter" }
@@ -1178,6 +1186,8 @@ messages! {
     JobFailed { en: "Failed", de: "Fehlgeschlagen", nb: "Mislyktes" }
     JobSweep { en: "Hourly housekeeping", de: "Stündliche Aufräumarbeiten", nb: "Opprydding hver time" }
     JobDeadlinePassed { en: "Noting a passed deadline", de: "Verstrichene Frist vermerken", nb: "Registrere en utløpt frist" }
+    JobReminder { en: "Reminding a vendor", de: "Anbieter erinnern", nb: "Minne en leverandør" }
+    JobNoAnswer { en: "Marking a request unanswered", de: "Anfrage als unbeantwortet markieren", nb: "Markere en forespørsel som ubesvart" }
     JobsTitle { en: "Background work", de: "Hintergrundarbeiten", nb: "Bakgrunnsarbeid" }
     JobsLead {
         en: "Work that runs on its own: noting passed deadlines and, later, reminders. Work that failed is kept here with its error until it is tried again.",
@@ -1414,6 +1424,10 @@ messages! {
     AuditFileAttached { en: "Attached the document {file}", de: "Dokument {file} angehängt", nb: "La ved dokumentet {file}" }
     AuditFileAttachedByVendor { en: "The vendor attached the document {file}", de: "Der Anbieter hat das Dokument {file} angehängt", nb: "Leverandøren la ved dokumentet {file}" }
     AuditJobRetried { en: "Retried failed background work", de: "Fehlgeschlagene Hintergrundarbeit erneut angestoßen", nb: "Prøvde mislykket bakgrunnsarbeid på nytt" }
+    AuditReminded { en: "Reminded a vendor (reminder {number})", de: "Einen Anbieter erinnert (Erinnerung {number})", nb: "Minnet en leverandør (påminnelse {number})" }
+    AuditNoAnswer { en: "Marked a request as unanswered after its reminders", de: "Eine Anfrage nach ihren Erinnerungen als unbeantwortet markiert", nb: "Markerte en forespørsel som ubesvart etter påminnelsene" }
+    AuditRemindersOn { en: "Switched reminders on for a request", de: "Erinnerungen für eine Anfrage eingeschaltet", nb: "Slo på påminnelser for en forespørsel" }
+    AuditRemindersOff { en: "Switched reminders off for a request", de: "Erinnerungen für eine Anfrage ausgeschaltet", nb: "Slo av påminnelser for en forespørsel" }
     AuditFollowUpMoved { en: "Moved a follow-up to {due_on}", de: "Wiedervorlage auf {due_on} verschoben", nb: "Flyttet en oppfølging til {due_on}" }
     AuditFollowUpDone { en: "Marked a follow-up done", de: "Wiedervorlage als erledigt markiert", nb: "Markerte en oppfølging som ferdig" }
     AuditFollowUpPolicy {
@@ -1453,6 +1467,17 @@ messages! {
     FollowUpPolicyMax { en: "Reminders at most (3 days before the deadline, on it, then weekly from a week after)", de: "Höchstens so viele Erinnerungen (3 Tage vor der Frist, am Tag, dann wöchentlich ab einer Woche danach)", nb: "Høyst så mange påminnelser (3 dager før fristen, på dagen, så ukentlig fra en uke etter)" }
     FollowUpPolicyReviewDays { en: "Days to review answers", de: "Tage bis zur Prüfung der Antworten", nb: "Dager til svarene er vurdert" }
     FollowUpPolicyReassess { en: "Months until a decision is looked at again", de: "Monate bis zur erneuten Prüfung einer Entscheidung", nb: "Måneder til en beslutning vurderes på nytt" }
+    ErrNotWaiting { en: "This request is no longer waiting for an answer.", de: "Diese Anfrage wartet nicht mehr auf eine Antwort.", nb: "Denne forespørselen venter ikke lenger på svar." }
+    RemindersLabel { en: "Reminders", de: "Erinnerungen", nb: "Påminnelser" }
+    RemindersSent {
+        en: { one: "{n} sent", other: "{n} sent" },
+        de: { one: "{n} gesendet", other: "{n} gesendet" },
+        nb: { one: "{n} sendt", other: "{n} sendt" },
+    }
+    RemindersOffForRequest { en: "Switched off for this request", de: "Für diese Anfrage ausgeschaltet", nb: "Slått av for denne forespørselen" }
+    RemindersSwitchOff { en: "No more reminders", de: "Keine Erinnerungen mehr", nb: "Ingen flere påminnelser" }
+    RemindersSwitchOn { en: "Remind again", de: "Wieder erinnern", nb: "Minn på igjen" }
+    RemindNow { en: "Send a reminder now", de: "Jetzt erinnern", nb: "Send en påminnelse nå" }
     ReasonAnswerDue { en: "Answer due", de: "Antwort fällig", nb: "Svar forfaller" }
     ReasonReviewDue { en: "Review due", de: "Prüfung fällig", nb: "Vurdering forfaller" }
     ReasonReassessment { en: "Assess again", de: "Erneut prüfen", nb: "Vurder på nytt" }

@@ -60,6 +60,12 @@ pub enum Event {
     /// A follow-up was marked done by hand.
     #[serde(rename = "follow_up_done")]
     FollowUpDone { reason: FollowUpReason },
+    /// A reminder went to the vendor contact.
+    #[serde(rename = "reminder_sent")]
+    ReminderSent { to: String, number: i32 },
+    /// The reminders were used up without an answer.
+    #[serde(rename = "no_answer")]
+    NoAnswer { to: String, reminders: i32 },
     /// The deadline's day ended without an answer.
     #[serde(rename = "deadline_passed")]
     DeadlinePassed { to: String, deadline: NaiveDate },
@@ -156,6 +162,8 @@ impl Event {
             Event::DeadlinePassed { .. } => Msg::EventDeadlinePassed,
             Event::FollowUpMoved { .. } => Msg::EventFollowUpMoved,
             Event::FollowUpDone { .. } => Msg::EventFollowUpDone,
+            Event::ReminderSent { .. } => Msg::EventReminderSent,
+            Event::NoAnswer { .. } => Msg::EventNoAnswer,
             Event::Unreadable { .. } => return None,
         })
     }
@@ -218,6 +226,17 @@ impl Event {
                 }
             }
             Event::FollowUpDone { reason } => reason.label().text(lang).to_owned(),
+            Event::ReminderSent { to, number } => {
+                msg!(
+                    lang,
+                    Msg::EventReminderSentDetail,
+                    to = to,
+                    number = *number
+                )
+            }
+            Event::NoAnswer { to, reminders } => {
+                msg!(lang, Msg::EventNoAnswerDetail, to = to, n = *reminders)
+            }
             Event::DeadlinePassed { to, deadline } => msg!(
                 lang,
                 Msg::EventDeadlinePassedDetail,

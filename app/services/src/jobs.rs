@@ -146,6 +146,21 @@ impl Services {
                 }
                 Ok(self.store.finish_job(&claimed.lease, now).await?)
             }
+            Job::Reminder { request, n } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a reminder without an organisation".into())
+                })?;
+                Ok(self.run_reminder(&claimed.lease, org, *request, *n).await?)
+            }
+            Job::NoAnswer { request } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a request's end without an organisation".into())
+                })?;
+                Ok(self
+                    .store
+                    .mark_no_answer(&claimed.lease, org, *request, now)
+                    .await?)
+            }
             Job::DeadlinePassed { request } => {
                 let org = claimed.org_id.ok_or_else(|| {
                     RunError::Permanent("a deadline's job without an organisation".into())

@@ -14,6 +14,7 @@ pub mod mail;
 pub mod members;
 pub mod questions;
 pub mod ratelimit;
+pub mod reminders;
 pub mod secrets;
 
 pub use accounts::{Auth, SessionToken};
@@ -103,6 +104,16 @@ impl Default for Limits {
 }
 
 impl Services {
+    /// Seals answer links at rest (reminders carry the same link).
+    pub fn link_sealer(&self) -> aivet_mail::Sealer {
+        let key: [u8; 32] = self
+            .key
+            .hash("link-seal", "")
+            .try_into()
+            .expect("HMAC-SHA256 gives 32 bytes");
+        aivet_mail::Sealer::new(&key)
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: DynStore,

@@ -394,15 +394,24 @@ impl Services {
                 set_version,
                 previous,
                 token_hash: self.key.hash(ANSWER, &token),
+                token_sealed: self.link_sealer().seal(token.as_bytes()),
                 expires_at,
                 items,
                 mail: queued,
                 // The timeline notes the deadline once its day has ended
-                // where the organisation is.
-                later: vec![Later {
+                // where the organisation is; the first reminder still
+                // ahead starts the chain of reminders.
+                later: std::iter::once(Later {
                     job: Job::DeadlinePassed { request: id },
                     run_at: t.zone().end_of(deadline),
-                }],
+                })
+                .chain(crate::reminders::first_reminder(
+                    id,
+                    deadline,
+                    t.zone(),
+                    t.zone().today(now),
+                ))
+                .collect(),
             },
             text,
         })

@@ -116,6 +116,7 @@ pub enum JobSetback {
 }
 
 #[async_trait]
+#[allow(clippy::too_many_arguments)]
 pub trait JobStore {
     /// Schedules a job unless one with its key exists; true if it is new.
     async fn schedule_job(&self, job: NewJob, now: DateTime<Utc>) -> Result<bool>;
@@ -149,6 +150,35 @@ pub trait JobStore {
     /// passed without an answer (nothing when the vendor answered or the
     /// link was withdrawn), and finishes the job, in one transaction.
     /// False (nothing written) when the lease was lost.
+    /// What a reminder about `request` needs; `None` when the request is gone.
+    async fn reminder_target(
+        &self,
+        org: OrgId,
+        request: RequestId,
+    ) -> Result<Option<crate::questions::ReminderTarget>>;
+    /// Sends reminder `n` (queues its mail, counts it, notes it on the
+    /// timeline) if the request is still waiting, schedules `next`, and
+    /// finishes the job, in one transaction. False (nothing written) when
+    /// the lease was lost.
+    async fn record_reminder(
+        &self,
+        lease: &JobLease,
+        org: OrgId,
+        request: RequestId,
+        mail: crate::NewMail,
+        next: Option<Later>,
+        now: DateTime<Utc>,
+    ) -> Result<bool>;
+    /// Marks the request "no answer" if it is still waiting, and finishes
+    /// the job, in one transaction.
+    async fn mark_no_answer(
+        &self,
+        lease: &JobLease,
+        org: OrgId,
+        request: RequestId,
+        now: DateTime<Utc>,
+    ) -> Result<bool>;
+
     async fn note_deadline_passed(
         &self,
         lease: &JobLease,

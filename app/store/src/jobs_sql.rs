@@ -170,6 +170,63 @@ impl JobStore for ThisStore {
         Ok(row)
     }
 
+    async fn reminder_target(&self, org: OrgId, request: RequestId) -> Result<Option<crate::questions::ReminderTarget>> {
+        let mut tx = self.read(Scope::Org(org, None)).await?;
+        let target = match reminder_target_in(&mut tx, org, request).await {
+            Ok(t) => Some(t),
+            Err(StoreError::NotFound) => None,
+            Err(e) => return Err(e),
+        };
+        tx.commit().await?;
+        Ok(target)
+    }
+
+    async fn record_reminder(
+        &self,
+        lease: &JobLease,
+        org: OrgId,
+        request: RequestId,
+        mail: crate::NewMail,
+        next: Option<crate::jobs::Later>,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let mut tx = self.write(Scope::Org(org, None)).await?;
+        if add_reminder(&mut tx, org, request, &mail, None, now).await? {
+            if let Some(next) = next {
+                insert_job(&mut tx, &NewJob { job: next.job, org_id: Some(org), run_at: next.run_at }, now).await?;
+            }
+        }
+        if !finish_job_in(&mut tx, lease, now).await? {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn mark_no_answer(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(Scope::Org(org, None)).await?;
+        match request_row(&mut tx, org, request).await {
+            Ok(r) if r.waiting() => {
+                sqlx::query("UPDATE question_requests SET no_answer_at = $3 WHERE org_id = $1 AND id = $2")
+                    .bind(org.0)
+                    .bind(request.0)
+                    .bind(Ts::from(now))
+                    .execute(&mut *tx)
+                    .await?;
+                let entry = Event::NoAnswer { to: r.recipient_email.clone(), reminders: r.reminders_sent };
+                request_event(&mut tx, org, request, &entry, "", now).await?;
+                insert_audit(&mut tx, org, None, &AuditEvent::NoAnswer { request }, now).await?;
+            }
+            Ok(_) | Err(StoreError::NotFound) => {}
+            Err(e) => return Err(e),
+        }
+        if !finish_job_in(&mut tx, lease, now).await? {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
     async fn note_deadline_passed(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
         match request_row(&mut tx, org, request).await {

@@ -33,6 +33,8 @@ pub struct NewRequest {
     pub set_version: i32,
     pub previous: Option<RequestId>,
     pub token_hash: Vec<u8>,
+    /// The answer link's token, sealed: reminders carry the same link.
+    pub token_sealed: Vec<u8>,
     pub expires_at: DateTime<Utc>,
     pub items: Vec<NewItem>,
     pub mail: NewMail,
@@ -86,6 +88,12 @@ pub struct RequestRow {
     pub answered_via: Option<AnsweredVia>,
     pub received_on: Option<NaiveDate>,
     pub received_source: Option<String>,
+    /// Whether reminders go out for this request.
+    pub reminders: bool,
+    pub reminders_sent: i32,
+    /// When the reminders were used up without an answer.
+    #[sqlx(try_from = "OptTs")]
+    pub no_answer_at: Option<DateTime<Utc>>,
     /// The outbox state of the request's mail.
     #[sqlx(try_from = "OptChoice")]
     pub mail_status: Option<MailStatus>,
@@ -95,7 +103,29 @@ pub struct RequestRow {
     pub items: i64,
 }
 
+/// What a reminder needs to know of its request.
+#[derive(Clone, Debug)]
+pub struct ReminderTarget {
+    pub org_id: aivet_domain::OrgId,
+    pub request: RequestRow,
+    pub org_name: String,
+    pub zone: aivet_domain::Zone,
+    pub policy: aivet_domain::follow_ups::Policy,
+    /// The services asked about, the request's own first.
+    pub services: Vec<String>,
+    /// The questions still without an answer: (number from 1, text).
+    pub open_questions: Vec<(usize, String)>,
+    pub token_sealed: Option<Vec<u8>>,
+}
+
 impl RequestRow {
+    /// Still waiting for the vendor: not answered, not withdrawn, not given up.
+    pub fn waiting(&self) -> bool {
+        self.status != RequestStatus::Submitted
+            && self.revoked_at.is_none()
+            && self.no_answer_at.is_none()
+    }
+
     /// Whether the vendor's link still works at `now`.
     pub fn link_open(&self, now: DateTime<Utc>) -> bool {
         self.revoked_at.is_none() && self.expires_at > now
@@ -221,6 +251,26 @@ pub struct AssessmentState {
 #[async_trait]
 #[allow(clippy::too_many_arguments)]
 pub trait QuestionStore {
+    /// What a reminder about one of the tenant's requests needs.
+    async fn reminder_target_of(&self, t: &Tenant, request: RequestId) -> Result<ReminderTarget>;
+    /// A member sends a reminder now. `Closed` when the request is no
+    /// longer waiting for an answer.
+    async fn remind_now(
+        &self,
+        t: &Tenant,
+        request: RequestId,
+        mail: NewMail,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    /// Switches the reminders of one request on or off.
+    async fn set_request_reminders(
+        &self,
+        t: &Tenant,
+        request: RequestId,
+        on: bool,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
     /// The organisation's current question set (the catalogue until it
     /// saves its own).
     async fn question_set(&self, t: &Tenant) -> Result<QuestionSet>;

@@ -13,7 +13,7 @@ use aivet_domain::{AttachmentId, RequestId};
 const REQUEST_COLUMNS: &str = "SELECT r.id, r.service_id, r.vendor_name, r.recipient_name, r.recipient_email, r.lang,
         r.deadline, r.set_version, r.previous_id, r.expires_at, r.revoked_at, r.mail_id, r.sent_by, r.sent_at, r.status, r.saved_at,
         r.submitted_at, r.responder_name, r.responder_role, r.responder_email, r.answered_via, r.received_on,
-        r.received_source, o.status AS mail_status, o.last_error AS mail_error,
+        r.received_source, r.reminders, r.reminders_sent, r.no_answer_at, o.status AS mail_status, o.last_error AS mail_error,
         (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id
              AND (i.review IS NULL OR i.review <> 'satisfactory')) AS open_items,
         (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id) AS items
@@ -231,6 +231,52 @@ async fn write_answers(
     Ok(())
 }
 
+/// What a reminder about a request needs, inside `tx`.
+async fn reminder_target_in(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<crate::questions::ReminderTarget> {
+    let request = request_row(tx, org, id).await?;
+    let (org_name, zone): (String, String) =
+        sqlx::query_as("SELECT name, time_zone FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    let zone = aivet_domain::Zone::try_from(zone).map_err(StoreError::Config)?;
+    let policy = policy_in(tx, org).await?;
+    let services = covered(tx, org, id).await?.into_iter().map(|(_, n)| n).collect();
+    let open_questions = items_of(tx, org, id)
+        .await?
+        .into_iter()
+        .filter(|i| i.answer.is_none())
+        .map(|i| (i.position as usize + 1, i.question))
+        .collect();
+    let (token_sealed,): (Option<Vec<u8>>,) =
+        sqlx::query_as("SELECT token_sealed FROM question_requests WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(id.0)
+            .fetch_one(&mut **tx)
+            .await?;
+    Ok(crate::questions::ReminderTarget { org_id: org, request, org_name, zone, policy, services, open_questions, token_sealed })
+}
+
+/// Queues a reminder's mail for a waiting request, counts it and notes it
+/// on the timeline; false (nothing written) when it no longer waits.
+async fn add_reminder(tx: &mut Tx, org: OrgId, id: RequestId, mail: &NewMail, actor: Option<UserId>, now: DateTime<Utc>) -> Result<bool> {
+    let request = request_row(tx, org, id).await?;
+    if !request.waiting() {
+        return Ok(false);
+    }
+    insert_mail(tx, mail).await?;
+    sqlx::query("UPDATE question_requests SET reminders_sent = reminders_sent + 1 WHERE org_id = $1 AND id = $2")
+        .bind(org.0)
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
+    let number = request.reminders_sent + 1;
+    let who = match actor {
+        Some(u) => user_name(tx, u).await?,
+        None => String::new(),
+    };
+    request_event(tx, org, id, &Event::ReminderSent { to: request.recipient_email.clone(), number }, &who, now).await?;
+    insert_audit(tx, org, actor, &AuditEvent::Reminded { request: id, number }, now).await?;
+    Ok(true)
+}
+
 async fn open_request_by_token(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<(OrgId, RequestId)>> {
     let row: Option<(Uuid, Uuid)> = sqlx::query_as(
         "SELECT org_id, id FROM question_requests WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2",
@@ -256,6 +302,37 @@ async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalVie
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl QuestionStore for ThisStore {
+    async fn reminder_target_of(&self, t: &Tenant, request: RequestId) -> Result<crate::questions::ReminderTarget> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let target = reminder_target_in(&mut tx, t.org_id(), request).await?;
+        tx.commit().await?;
+        Ok(target)
+    }
+
+    async fn remind_now(&self, t: &Tenant, request: RequestId, mail: NewMail, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        if !add_reminder(&mut tx, t.org_id(), request, &mail, Some(t.user_id()), now).await? {
+            return Err(StoreError::Closed);
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_request_reminders(&self, t: &Tenant, request: RequestId, on: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        request_row(&mut tx, org, request).await?;
+        sqlx::query("UPDATE question_requests SET reminders = $3 WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(request.0)
+            .bind(on)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     async fn question_set(&self, t: &Tenant) -> Result<QuestionSet> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let row: Option<(i32, String)> = sqlx::query_as(
@@ -366,8 +443,8 @@ impl QuestionStore for ThisStore {
             sqlx::query(
                 "INSERT INTO question_requests (id, org_id, service_id, send_key, vendor_name, recipient_name,
                      recipient_email, lang, deadline, previous_id, token_hash, expires_at, mail_id, sent_by, sent_at, status,
-                     set_version)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent', $16)",
+                     set_version, token_sealed)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent', $16, $17)",
             )
             .bind(req.id.0)
             .bind(org.0)
@@ -385,6 +462,7 @@ impl QuestionStore for ThisStore {
             .bind(&actor)
             .bind(Ts::from(now))
             .bind(req.set_version)
+            .bind(&req.token_sealed)
             .execute(&mut *tx)
             .await?;
             for (position, s) in services.iter().enumerate() {

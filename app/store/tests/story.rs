@@ -934,14 +934,6 @@ fn domain_choices() -> std::collections::BTreeMap<(String, String), Vec<String>>
             codes(aivet_domain::jobs::JobStatus::ALL, |s| s.as_str()),
         ),
         (
-            "jobs",
-            "kind",
-            aivet_domain::jobs::Job::KINDS
-                .iter()
-                .map(|k| k.to_string())
-                .collect(),
-        ),
-        (
             "vendors",
             "role",
             codes(VendorRole::ALL, VendorRole::as_str),
@@ -997,13 +989,6 @@ fn domain_choices() -> std::collections::BTreeMap<(String, String), Vec<String>>
             "question_items",
             "review",
             codes(Review::ALL, Review::as_str),
-        ),
-        (
-            "follow_ups",
-            "reason",
-            codes(aivet_domain::follow_ups::FollowUpReason::ALL, |r| {
-                r.as_str()
-            }),
         ),
         (
             "follow_ups",

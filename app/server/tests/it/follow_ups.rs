@@ -161,7 +161,7 @@ async fn the_exchange_opens_and_closes_follow_ups(b: Db) {
     assert_eq!(dash["asked_without_follow_up"], 0, "step 5 done: {dash}");
 
     // A withdrawn request leaves nothing to chase.
-    let (other, contact2) = service_with_contact_named(&app, &owner, "Translator").await;
+    let (other, contact2) = second_service(&app, &owner, "Translator").await;
     let second = send(&app, &owner, &other, &contact2).await;
     assert_eq!(rows(&board(&app, &owner, &[]).await).len(), 2);
     let r = app
@@ -179,7 +179,7 @@ async fn the_exchange_opens_and_closes_follow_ups(b: Db) {
 }
 
 /// A second service of the same vendor (the contact of the first).
-async fn service_with_contact_named(app: &TestApp, c: &Client, name: &str) -> (String, String) {
+pub(crate) async fn second_service(app: &TestApp, c: &Client, name: &str) -> (String, String) {
     let vendors = json(app.call(c, "vendor_list", &[]).await).await;
     let vendor = vendors["rows"][0]["id"].as_str().unwrap().to_owned();
     let detail = json(

@@ -12,5 +12,6 @@ mod jobs;
 mod mail;
 mod matrix;
 mod questions;
+mod reminders;
 mod security;
 mod smtp;

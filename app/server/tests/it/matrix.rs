@@ -605,6 +605,22 @@ fn matrix() -> BTreeMap<String, Probe> {
         },
     );
     add(
+        "POST /api/remind_now",
+        ForeignId {
+            field: "request_id",
+            b_id: |w| w.b_request.clone(),
+            extra: |_| vec![],
+        },
+    );
+    add(
+        "POST /api/set_request_reminders",
+        ForeignId {
+            field: "request_id",
+            b_id: |w| w.b_request.clone(),
+            extra: |_| vec![("on", "off".into())],
+        },
+    );
+    add(
         "POST /api/retry_job",
         ForeignId {
             field: "job_id",
@@ -1164,6 +1180,14 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .unwrap();
     assert_eq!(b_req.request.status.as_str(), "sent");
     assert!(b_req.request.revoked_at.is_none());
+    assert!(
+        b_req.request.reminders,
+        "A did not switch B's reminders off"
+    );
+    assert_eq!(
+        b_req.request.reminders_sent, 0,
+        "A did not remind B's vendor"
+    );
     assert!(b_req
         .items
         .iter()

@@ -38,6 +38,12 @@ pub struct RequestRowView {
     pub revoked: bool,
     pub expired: bool,
     pub again: bool,
+    /// Still waiting for the vendor (not answered, withdrawn or given up).
+    pub waiting: bool,
+    pub reminders: bool,
+    pub reminders_sent: i32,
+    /// The reminders were used up without an answer.
+    pub no_answer: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -169,6 +175,10 @@ fn row_view(r: &aivet_store::questions::RequestRow, now: DateTime<Utc>) -> Reque
         revoked: r.revoked_at.is_some(),
         expired: r.revoked_at.is_none() && r.expires_at <= now,
         again: r.previous_id.is_some(),
+        waiting: r.waiting(),
+        reminders: r.reminders,
+        reminders_sent: r.reminders_sent,
+        no_answer: r.no_answer_at.is_some(),
     }
 }
 
@@ -542,4 +552,28 @@ pub async fn save_question_set(base_version: i32, set: QuestionSetForm) -> Resul
         .await
         .map_err(service_error)?;
     done("/settings#questions")
+}
+
+#[server(endpoint = "remind_now")]
+pub async fn remind_now(request_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services.remind_now(a, id).await.map_err(service_error)?;
+    c.back()
+}
+
+#[server(endpoint = "set_request_reminders")]
+pub async fn set_request_reminders(
+    request_id: String,
+    #[server(default)] on: String,
+) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services
+        .set_request_reminders(a, id, matches!(on.as_str(), "on" | "true" | "1"))
+        .await
+        .map_err(service_error)?;
+    c.back()
 }

@@ -143,6 +143,11 @@ fn next_action(f: &FollowUpView) -> (String, Msg) {
 #[component]
 fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
     let moved = ServerAction::<api::MoveFollowUp>::new();
+    let remind = ServerAction::<api::RemindNow>::new();
+    let remind_request = (f.reason == FollowUpReason::AnswerDue)
+        .then_some(f.request)
+        .flatten()
+        .filter(|_| can_edit);
     let finished = ServerAction::<api::FinishFollowUp>::new();
     let (href, action) = next_action(&f);
     let id = f.id.to_string();
@@ -164,6 +169,12 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
             <td>{f.owner.clone().unwrap_or_else(|| "—".to_owned())}</td>
             <td class="actions">
                 <a class="button small" href=href>{t(action)}</a>
+                {remind_request.map(|r| view! {
+                    <ActionForm action=remind attr:class="inline-form">
+                        <input type="hidden" name="request_id" value=r.0.to_string()/>
+                        <button type="submit" class="button small secondary">{t(Msg::RemindNow)}</button>
+                    </ActionForm>
+                })}
                 {if can_edit { Some(view! {
                     <details class="snooze">
                         <summary>{t(Msg::FollowUpMove)}</summary>

@@ -47,6 +47,9 @@ fn status_text(r: &RequestRowView) -> String {
     } else if r.expired && r.status != RequestStatus::Submitted {
         s = format!("{s} · {}", t(Msg::LinkExpired));
     }
+    if r.no_answer {
+        s = format!("{s} · {}", t(Msg::EventNoAnswer));
+    }
     s
 }
 
@@ -359,11 +362,49 @@ fn RequestBody(d: RequestView) -> impl IntoView {
                     {d.row.mail_error.clone().map(|e| view! { <br/><span class="muted">{e}</span> })}</dd>
                 {d.responder.clone().map(|r| view! { <dt>{t(Msg::RequestResponder)}</dt><dd id="responder">{r}</dd> })}
                 {d.received.clone().map(|r| view! { <dt>{t(Msg::ReceivedOn)}</dt><dd>{r}</dd> })}
+                <dt>{t(Msg::RemindersLabel)}</dt><dd id="request-reminders">{reminders_text(&d.row)}</dd>
             </dl>
+            {(d.can_edit && d.row.waiting).then(|| view! { <ReminderActions row=d.row.clone()/> })}
         </section>
         {d.can_edit.then(|| view! { <RequestActions d=d.clone()/> })}
         <Attachments d=d.clone()/>
         {items}
+    }
+}
+
+fn reminders_text(r: &RequestRowView) -> String {
+    let l = lang();
+    let sent = msg!(l, Msg::RemindersSent, n = r.reminders_sent);
+    if r.reminders {
+        sent
+    } else {
+        format!("{} · {sent}", t(Msg::RemindersOffForRequest))
+    }
+}
+
+/// Remind the vendor now, or switch this request's reminders on or off.
+#[component]
+fn ReminderActions(row: RequestRowView) -> impl IntoView {
+    let now = ServerAction::<api::RemindNow>::new();
+    let switch = ServerAction::<api::SetRequestReminders>::new();
+    let (id1, id2) = (row.id.0.to_string(), row.id.0.to_string());
+    let (label, value) = if row.reminders {
+        (Msg::RemindersSwitchOff, "off")
+    } else {
+        (Msg::RemindersSwitchOn, "on")
+    };
+    view! {
+        <div class="actions">
+            <ActionForm action=now attr:class="inline-form">
+                <input type="hidden" name="request_id" value=id1/>
+                <button type="submit" class="button small" id="remind-now">{t(Msg::RemindNow)}</button>
+            </ActionForm>
+            <ActionForm action=switch attr:class="inline-form">
+                <input type="hidden" name="request_id" value=id2/>
+                <input type="hidden" name="on" value=value/>
+                <button type="submit" class="button small secondary" id="switch-reminders">{t(label)}</button>
+            </ActionForm>
+        </div>
     }
 }
 
