@@ -228,6 +228,23 @@ impl TestApp {
     pub async fn raw_sqlite(&self) -> sqlx::SqlitePool {
         sqlx::SqlitePool::connect(self.db.url()).await.unwrap()
     }
+
+    /// Runs one statement directly on the test database, past the app (as
+    /// the schema owner on PostgreSQL): for tests that break the database
+    /// on purpose.
+    pub async fn exec_raw(&self, sql: &str) {
+        use sqlx::Connection;
+        match self.db.admin_url() {
+            Some(admin) => {
+                let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
+                sqlx::query(sql).execute(&mut c).await.unwrap();
+            }
+            None => {
+                let pool = self.raw_sqlite().await;
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+        }
+    }
 }
 
 pub trait ClockExt {

@@ -5,7 +5,59 @@ use crate::helpers::*;
 use aivet_services::{Limits, RateLimiter};
 use chrono::Duration;
 
-crate::on_both!(health_reports_the_database, state_changes_need_same_origin);
+crate::on_both!(
+    health_reports_the_database,
+    state_changes_need_same_origin,
+    static_files_skip_the_session_lookup,
+);
+
+/// The bundle, the icons and robots.txt are the same for everyone: they are
+/// served without reading the session. With the sessions table gone, a page
+/// that reads the session fails closed, while the static files still come,
+/// with the security headers of every response.
+async fn static_files_skip_the_session_lookup(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("a@example.com", "A").await;
+    assert_eq!(c.get(app.url("/")).send().await.unwrap().status(), 200);
+    app.exec_raw("ALTER TABLE sessions RENAME TO sessions_unreadable")
+        .await;
+    assert_eq!(
+        c.get(app.url("/")).send().await.unwrap().status(),
+        500,
+        "the cookie is looked up on pages"
+    );
+    for path in [
+        "/pkg/aivet.css",
+        "/pkg/aivet.js",
+        "/favicon.svg",
+        "/favicon.ico",
+        "/robots.txt",
+    ] {
+        let r = c.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        let h = r.headers();
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["x-frame-options"], "DENY", "{path}");
+        assert!(
+            h["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .contains("frame-ancestors 'none'"),
+            "{path}"
+        );
+        assert!(h.contains_key("referrer-policy"), "{path}");
+        assert!(h.contains_key("x-request-id"), "{path}");
+        assert!(!r.bytes().await.unwrap().is_empty(), "{path}");
+    }
+    let r = c.get(app.url("/favicon.ico")).send().await.unwrap();
+    assert_eq!(r.headers()["content-type"], "image/x-icon");
+    assert!(
+        r.bytes().await.unwrap().starts_with(&[0, 0, 1, 0]),
+        "an ICO file"
+    );
+}
 
 async fn health_reports_the_database(b: Db) {
     let Some(app) = TestApp::spawn(b).await else {
