@@ -373,6 +373,11 @@ messages! {
         de: "Die Anfrage ist zu groß.",
         nb: "Forespørselen er for stor.",
     }
+    ErrSearchTooLong {
+        en: "A search can have at most 200 characters. Please shorten it.",
+        de: "Ein Suchbegriff darf höchstens 200 Zeichen haben. Bitte kürzen Sie ihn.",
+        nb: "Et søk kan ha høyst 200 tegn. Gjør det kortere.",
+    }
     ErrSignInRequired { en: "Please sign in.", de: "Bitte melden Sie sich an.", nb: "Logg inn først." }
     ErrForbidden {
         en: "Your role in this organisation does not allow this.",

@@ -12,8 +12,10 @@ pub mod ids;
 pub mod inventory;
 pub mod lang;
 pub mod questions;
+pub mod search;
 
 pub use account::{Email, OrgName, Password, PersonName, Role, Slug};
 pub use i18n::Msg;
 pub use ids::*;
 pub use lang::Lang;
+pub use search::SearchText;

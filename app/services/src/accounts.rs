@@ -324,7 +324,7 @@ impl Services {
     pub async fn my_orgs_matching(
         &self,
         auth: &Auth,
-        text: &str,
+        text: Option<&aivet_domain::SearchText>,
         limit: i64,
     ) -> Result<(Vec<OrgMembership>, i64)> {
         Ok(self

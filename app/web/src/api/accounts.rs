@@ -101,9 +101,10 @@ pub struct OrgListView {
 pub async fn my_org_list(#[server(default)] q: String) -> Result<OrgListView, AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
+    let text = super::search_text(&q)?;
     let (rows, total) = c
         .services
-        .my_orgs_matching(a, &q, 50)
+        .my_orgs_matching(a, text.as_ref(), 50)
         .await
         .map_err(service_error)?;
     Ok(OrgListView {
