@@ -575,6 +575,7 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
             ("form[purpose]", "Line one\n\"quoted\", with comma"),
             ("form[vendor_id]", &vendor),
             ("form[model]", "-2+3"),
+            ("form[engine]", "x;=cmd|' /C calc'!A0"),
             ("form[data_classes][0]", &personal),
             ("form[notice_hours]", "24"),
         ],
@@ -600,12 +601,25 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
     assert_eq!(cell("name"), "'@SUM(1+1)", "formula cells are defused");
     assert_eq!(cell("vendor"), "'=cmd|' /C calc'!A0");
     assert_eq!(cell("model"), "'-2+3");
+    assert_eq!(cell("engine"), "x;'=cmd|' /C calc'!A0");
     assert_eq!(cell("purpose"), "Line one\n\"quoted\", with comma");
     assert_eq!(cell("data_classes"), "Personal data");
     assert_eq!(cell("separation_status"), "unknown");
-    for row in csv::Reader::from_reader(csv.as_bytes()).records() {
-        for c in row.unwrap().iter() {
-            assert!(!c.starts_with(['=', '+', '-', '@']), "unsafe cell {c:?}");
+    // Read as English spreadsheets split (commas) and as German and
+    // Norwegian ones do (semicolons): no cell starts a formula.
+    for delimiter in [b',', b';'] {
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .flexible(true)
+            .from_reader(csv.as_bytes());
+        for row in reader.records() {
+            for c in row.unwrap().iter() {
+                assert!(
+                    !c.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                    "unsafe cell {c:?} split at {}",
+                    delimiter as char
+                );
+            }
         }
     }
     let bom = a
@@ -650,6 +664,7 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
     .await;
     assert_eq!(d["name"], "@SUM(1+1)");
     assert_eq!(d["model"], "-2+3");
+    assert_eq!(d["engine"], "x;=cmd|' /C calc'!A0");
     assert_eq!(d["purpose"], "Line one\n\"quoted\", with comma");
     assert_eq!(d["data_classes"], json!(["Personal data"]));
     assert_eq!(d["notice_hours"], 24);
