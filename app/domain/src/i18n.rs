@@ -400,6 +400,11 @@ messages! {
         de: "Das sieht nicht wie eine E-Mail-Adresse aus (name@beispiel.de).",
         nb: "Dette ser ikke ut som en e-postadresse (navn@eksempel.no).",
     }
+    ErrEmailUtf8 {
+        en: "Our mail server cannot deliver to addresses with letters like æ, ø, å or ü before the @. Please give another address of this person.",
+        de: "Unser Mailserver kann an Adressen mit Buchstaben wie ä, ö, ü oder ß vor dem @ nicht zustellen. Bitte geben Sie eine andere Adresse dieser Person an.",
+        nb: "E-postserveren vår kan ikke levere til adresser med bokstaver som æ, ø, å eller ü foran @. Oppgi en annen adresse til denne personen.",
+    }
     ErrEmailTaken {
         en: "An account with this email address exists already. Sign in instead.",
         de: "Zu dieser E-Mail-Adresse gibt es schon ein Konto. Bitte melden Sie sich an.",

@@ -39,11 +39,24 @@ pub struct Mailer {
     give_up_after: Duration,
 }
 
+/// An address as it goes over the wire: a domain beyond ASCII in its
+/// ASCII form (IDNA, `blåbær.no` → `xn--blbr-roah.no`), so that only a local
+/// part beyond ASCII needs a server that speaks SMTPUTF8.
+pub fn wire_address(email: &str) -> Option<Address> {
+    let (local, domain) = email.trim().rsplit_once('@')?;
+    let domain = if domain.is_ascii() {
+        domain.to_owned()
+    } else {
+        match url::Host::parse(domain).ok()? {
+            url::Host::Domain(ascii) => ascii,
+            _ => return None,
+        }
+    };
+    Address::new(local, domain).ok()
+}
+
 fn mailbox(name: Option<&str>, email: &str) -> Result<Mailbox, MailError> {
-    let address: Address = email
-        .trim()
-        .parse()
-        .map_err(|_| MailError::Address(email.to_owned()))?;
+    let address = wire_address(email).ok_or_else(|| MailError::Address(email.to_owned()))?;
     // Names are single-line display text; lettre encodes what remains.
     let name = name.map(|n| {
         n.split(|c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
@@ -470,6 +483,41 @@ mod tests {
             assert_eq!(to_addrs.len(), 1, "{value:?}");
             assert!(!m.subject.contains(['\r', '\n']), "{value:?}");
         }
+    }
+
+    /// A domain beyond ASCII goes out in its ASCII form, in the header as
+    /// in the envelope; a local part beyond ASCII stays as it is (it needs
+    /// SMTPUTF8, which the services check before queueing).
+    #[test]
+    fn international_domains_are_sent_in_ascii() {
+        assert_eq!(
+            wire_address("Ola@Blåbær.no").unwrap().to_string(),
+            "Ola@xn--blbr-roah.no"
+        );
+        assert_eq!(
+            wire_address("ærlig@eksempel.no").unwrap().to_string(),
+            "ærlig@eksempel.no"
+        );
+        assert!(wire_address("nobody").is_none());
+        let to = Recipient {
+            name: Some("Ola".into()),
+            email: "ola@blåbær.no".into(),
+            lang: Lang::Nb,
+        };
+        let mail = crate::templates::TestMail {
+            org_name: "A".into(),
+            sender: "B".into(),
+        };
+        let m = mailer()
+            .compose(&to, None, None, &mail, Utc::now())
+            .unwrap();
+        let plain = mailer().unseal(&m.message).unwrap();
+        assert!(plain.is_ascii(), "the header needs no SMTPUTF8");
+        let parsed = mailparse::parse_mail(&plain).unwrap();
+        assert_eq!(
+            parsed.headers.get_first_value("To").as_deref(),
+            Some("Ola <ola@xn--blbr-roah.no>")
+        );
     }
 
     #[test]

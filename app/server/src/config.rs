@@ -36,6 +36,10 @@ pub struct Config {
     pub log_format: String,
     /// SMTP server for outgoing mail; without it mails go to `data_dir/outbox`.
     pub smtp_url: Option<String>,
+    /// Whether the SMTP server takes addresses with letters beyond ASCII
+    /// before the `@` (SMTPUTF8). Without it such addresses are refused at
+    /// the forms; domains beyond ASCII are always sent in their ASCII form.
+    pub smtp_utf8: bool,
     /// The From address of every mail.
     pub mail_from: String,
     /// How long a mail that keeps failing is retried before it is given up.
@@ -65,6 +69,7 @@ struct Layer {
     max_upload_bytes: Option<String>,
     log_format: Option<String>,
     smtp_url: Option<String>,
+    smtp_utf8: Option<String>,
     mail_from: Option<String>,
     mail_give_up_hours: Option<String>,
     mail_worker: Option<String>,
@@ -86,6 +91,7 @@ const KEYS: &[&str] = &[
     "max_upload_bytes",
     "log_format",
     "smtp_url",
+    "smtp_utf8",
     "mail_from",
     "mail_give_up_hours",
     "mail_worker",
@@ -276,6 +282,15 @@ impl Config {
                 return err("AIVET_SMTP_URL must start with smtp:// (plain or ?tls=required for STARTTLS) or smtps:// (TLS)");
             }
         }
+        let smtp_utf8 = match get("smtp_utf8", &file.smtp_utf8).as_deref() {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(other) => {
+                return err(format!(
+                    "AIVET_SMTP_UTF8 must be true (the mail server accepts SMTPUTF8) or false, got {other:?}"
+                ))
+            }
+        };
         let host = url::Url::parse(&base_url)
             .ok()
             .and_then(|u| u.host_str().map(str::to_owned))
@@ -316,6 +331,7 @@ impl Config {
         Ok(Config {
             mail_lease_seconds,
             smtp_url,
+            smtp_utf8,
             mail_from,
             mail_give_up_hours,
             mail_worker,
@@ -420,6 +436,7 @@ mod tests {
             (("AIVET_SMTP_URL", "mail.example.com"), "AIVET_SMTP_URL"),
             (("AIVET_MAIL_FROM", "nobody"), "AIVET_MAIL_FROM"),
             (("AIVET_MAIL_WORKER", "maybe"), "AIVET_MAIL_WORKER"),
+            (("AIVET_SMTP_UTF8", "yes"), "AIVET_SMTP_UTF8 must be true"),
         ];
         for ((k, v), expect) in cases {
             let e = Config::from_sources(&env(&[(k, v)]), Path::new("/nonexistent")).unwrap_err();

@@ -220,6 +220,7 @@ fn mail_setup(
         mailer,
         wake: Arc::new(tokio::sync::Notify::new()),
         transport: transport.describe(),
+        smtputf8: config.smtp_utf8,
     };
     Ok((transport, setup))
 }

@@ -165,7 +165,10 @@ impl Services {
         lang: Lang,
     ) -> Result<(SessionToken, Auth)> {
         let mut v = Validator::default();
-        let email = v.check("email", Email::parse(email));
+        let email = v.check(
+            "email",
+            Email::parse(email).and_then(|e| self.deliverable(e)),
+        );
         let password = v.check("password", Password::parse(password));
         let name = v.check("name", PersonName::parse(name));
         let org_name = v.check("org_name", OrgName::parse(org_name));

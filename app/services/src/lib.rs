@@ -77,6 +77,10 @@ pub struct MailSetup {
     pub wake: Arc<tokio::sync::Notify>,
     /// What the settings page shows about the transport.
     pub transport: String,
+    /// Whether the mail server takes addresses with letters beyond ASCII
+    /// before the `@` (SMTPUTF8, `AIVET_SMTP_UTF8`); without it such
+    /// addresses are refused where they are typed.
+    pub smtputf8: bool,
 }
 
 /// Rate limits on guessing.

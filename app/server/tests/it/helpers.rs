@@ -43,6 +43,8 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// Keep the background mail worker off; the test drives `worker` by hand.
     pub manual_mail: bool,
+    /// Further settings, as `AIVET_*` environment variables.
+    pub env: Vec<(&'static str, String)>,
 }
 
 impl TestApp {
@@ -85,6 +87,9 @@ impl TestApp {
             env.insert("AIVET_MAIL_WORKER".into(), "off".into());
         }
         env.insert("AIVET_MAIL_FROM".into(), "aivet <aivet@aivet.test>".into());
+        for (k, v) in &options.env {
+            env.insert((*k).to_owned(), v.clone());
+        }
         let config = Config::from_sources(&env, &data_dir).expect("test configuration");
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap(),
