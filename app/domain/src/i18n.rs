@@ -394,6 +394,11 @@ messages! {
         de: "Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
         nb: "For mange forsøk. Vent noen minutter og prøv igjen.",
     }
+    ErrAccountProtected {
+        en: "This account has had many wrong passwords lately. For now it only takes sign-ins from browsers that were signed in to it before. If it is yours, sign in from such a browser, or use “Forgot your password?”, which always works.",
+        de: "Für dieses Konto wurden zuletzt viele falsche Passwörter eingegeben. Vorerst nimmt es Anmeldungen nur von Browsern an, die schon einmal darin angemeldet waren. Wenn es Ihres ist, melden Sie sich in einem solchen Browser an oder nutzen Sie „Passwort vergessen?“ – das geht immer.",
+        nb: "Denne kontoen har fått mange feil passord i det siste. Inntil videre tar den bare imot innlogginger fra nettlesere som har vært logget inn på den før. Er den din, logg inn fra en slik nettleser, eller bruk «Glemt passordet?», som alltid virker.",
+    }
     ErrEmailRequired { en: "Please enter an email address.", de: "Bitte geben Sie eine E-Mail-Adresse ein.", nb: "Skriv inn en e-postadresse." }
     ErrEmailInvalid {
         en: "This does not look like an email address (name@example.com).",
