@@ -369,9 +369,16 @@ messages! {
         nb: "Ingen svar fra serveren. Sjekk tilkoblingen, last inn siden på nytt for å se om det ble lagret, og prøv igjen hvis ikke.",
     }
     ErrTooLarge {
-        en: "The request is too large.",
-        de: "Die Anfrage ist zu groß.",
-        nb: "Forespørselen er for stor.",
+        en: "What you sent is larger than {limit}, the most this form takes. Nothing was saved. Please shorten the longest texts and send it again.",
+        de: "Was Sie gesendet haben, ist größer als {limit}, mehr nimmt dieses Formular nicht an. Es wurde nichts gespeichert. Bitte kürzen Sie die längsten Texte und senden Sie es erneut.",
+        nb: "Det du sendte, er større enn {limit}, som er det meste dette skjemaet tar imot. Ingenting ble lagret. Gjør de lengste tekstene kortere og send på nytt.",
+    }
+    TooLargeTitle { en: "The form is too large", de: "Das Formular ist zu groß", nb: "Skjemaet er for stort" }
+    BackToForm { en: "Back to the form", de: "Zurück zum Formular", nb: "Tilbake til skjemaet" }
+    ErrFormUnreadable {
+        en: "The form could not be read. Please send it again.",
+        de: "Das Formular konnte nicht gelesen werden. Bitte senden Sie es erneut.",
+        nb: "Skjemaet kunne ikke leses. Send det på nytt.",
     }
     ErrSearchTooLong {
         en: "A search can have at most 200 characters. Please shorten it.",
@@ -944,6 +951,11 @@ messages! {
         en: "Someone else changed the questions meanwhile. Please reload the page to see their version, then make your change again.",
         de: "Jemand anders hat die Fragen inzwischen geändert. Bitte laden Sie die Seite neu, um dessen Fassung zu sehen, und nehmen Sie Ihre Änderung erneut vor.",
         nb: "Noen andre har endret spørsmålene i mellomtiden. Last inn siden på nytt for å se deres versjon, og gjør endringen din på nytt.",
+    }
+    ErrFileTooLargeNamed {
+        en: "The document {name} is larger than {limit} and was not attached. Please attach a smaller file, for example a PDF of the pages that matter.",
+        de: "Das Dokument {name} ist größer als {limit} und wurde nicht angehängt. Bitte hängen Sie eine kleinere Datei an, zum Beispiel ein PDF der wichtigen Seiten.",
+        nb: "Dokumentet {name} er større enn {limit} og ble ikke lagt ved. Legg ved en mindre fil, for eksempel en PDF med sidene som betyr noe.",
     }
     ErrFileEmpty { en: "The file is empty.", de: "Die Datei ist leer.", nb: "Filen er tom." }
     ErrFileTooLarge { en: "Files can be at most 10 MB.", de: "Dateien dürfen höchstens 10 MB groß sein.", nb: "Filer kan være på høyst 10 MB." }

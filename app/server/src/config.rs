@@ -28,9 +28,10 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     pub session_idle_minutes: i64,
     pub session_absolute_hours: i64,
-    /// Largest accepted request body, in bytes.
+    /// Largest accepted request body, in bytes (every request but uploads).
     pub max_body_bytes: usize,
-    /// Largest accepted upload (documents attached to answers), in bytes.
+    /// Largest accepted upload request, in bytes: one document (at most
+    /// `aivet_domain::attachments::MAX_BYTES`, 10 MB) and the form's text.
     pub max_upload_bytes: usize,
     /// `text` or `json`.
     pub log_format: String,
@@ -272,6 +273,14 @@ impl Config {
             1024,
             64 * 1024 * 1024,
         )? as usize;
+        let least = aivet_domain::attachments::MAX_BYTES + max_body_bytes;
+        if max_upload_bytes < least {
+            return err(format!(
+                "AIVET_MAX_UPLOAD_BYTES must be at least {least}: a document of up to {} bytes (10 MB) \
+                 plus a form's text (AIVET_MAX_BODY_BYTES, {max_body_bytes}); got {max_upload_bytes}",
+                aivet_domain::attachments::MAX_BYTES
+            ));
+        }
         let log_format = get("log_format", &file.log_format).unwrap_or_else(|| "text".into());
         if !matches!(log_format.as_str(), "text" | "json") {
             return err("AIVET_LOG_FORMAT must be text or json");
@@ -437,6 +446,10 @@ mod tests {
             (("AIVET_MAIL_FROM", "nobody"), "AIVET_MAIL_FROM"),
             (("AIVET_MAIL_WORKER", "maybe"), "AIVET_MAIL_WORKER"),
             (("AIVET_SMTP_UTF8", "yes"), "AIVET_SMTP_UTF8 must be true"),
+            (
+                ("AIVET_MAX_UPLOAD_BYTES", "2097152"),
+                "AIVET_MAX_UPLOAD_BYTES must be at least 10747904",
+            ),
         ];
         for ((k, v), expect) in cases {
             let e = Config::from_sources(&env(&[(k, v)]), Path::new("/nonexistent")).unwrap_err();

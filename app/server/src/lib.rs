@@ -7,6 +7,7 @@ pub mod config;
 pub mod middleware;
 pub mod portal;
 pub mod routes;
+pub mod upload;
 
 use aivet_services::{Clock, Lifetimes, Limits, SecretKey, Services};
 use anyhow::Context;

@@ -106,6 +106,9 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .merge(static_files(&state))
         .layer(
             ServiceBuilder::new()
+                // The body limits are ours (`middleware::body_limit`, and
+                // `upload` for documents), not the extractors' 2 MB default.
+                .layer(axum::extract::DefaultBodyLimit::disable())
                 .layer(axum::middleware::from_fn(middleware::request_id_and_log))
                 .layer(CatchPanicLayer::custom(|_| {
                     (

@@ -635,7 +635,10 @@ async fn bad_input_gets_a_clear_4xx() {
         .await
         .unwrap();
     assert_eq!(r.status(), 413);
-    assert_eq!(r.text().await.unwrap(), "Die Anfrage ist zu groß.");
+    assert_eq!(
+        r.text().await.unwrap(),
+        aivet_domain::Msg::ErrTooLarge.fill(aivet_domain::Lang::De, &[("limit", "256 KB")])
+    );
     let r = app
         .call(&c, "create_org", &[("org_name", &"x".repeat(200))])
         .await;
@@ -841,4 +844,88 @@ async fn html_of(c: &reqwest::Client, url: &str) -> String {
         .unwrap();
     assert_eq!(r.status(), 200, "{url}");
     r.text().await.unwrap()
+}
+
+/// A body over `AIVET_MAX_BODY_BYTES` gets a message that names the limit,
+/// in the user's language, in the form its sender reads: the browser
+/// bundle its JSON error, a form posted by the browser itself a page with
+/// the message and the way back, other clients plain text — whether the
+/// length was declared or the body just kept coming.
+#[tokio::test]
+async fn an_oversize_body_is_told_its_limit() {
+    use aivet_domain::{Lang, Msg};
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = app.sign_up("a@example.com", "A").await;
+    app.call(&c, "set_language", &[("lang", "nb")]).await;
+    let expected = Msg::ErrTooLarge.fill(Lang::Nb, &[("limit", "256 KB")]);
+    let big = "x".repeat(300 * 1024);
+    let post = |accept: &'static str, referer: String| {
+        c.post(app.url("/api/create_org"))
+            .header("accept", accept)
+            .header("referer", referer)
+            .form(&[("org_name", big.as_str())])
+            .send()
+    };
+
+    let r = post("application/json", app.url("/settings"))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/json"));
+    let e: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(
+        (e["msg"].as_str(), e["text"].as_str()),
+        (Some("ErrTooLarge"), Some(expected.as_str()))
+    );
+
+    let html = "text/html,application/xhtml+xml,*/*;q=0.8";
+    let r = post(html, app.url("/settings")).await.unwrap();
+    assert_eq!(r.status(), 413);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+    let page = r.text().await.unwrap();
+    assert!(page.contains("<html lang=\"nb\">"), "{page}");
+    assert!(page.contains(Msg::TooLargeTitle.text(Lang::Nb)));
+    assert!(page.contains(&expected), "{page}");
+    assert!(
+        page.contains("href=\"&#x2f;settings\""),
+        "the way back: {page}"
+    );
+    // A foreign referrer is no way back.
+    let r = post(html, "https://evil.example/phish".into())
+        .await
+        .unwrap();
+    assert!(!r.text().await.unwrap().contains("evil.example"));
+
+    // No declared length: refused once that much has come.
+    use futures_util::StreamExt;
+    let chunks =
+        futures_util::stream::iter((0..40).map(|_| Ok::<_, std::io::Error>(vec![b'x'; 10 * 1024])));
+    let r = c
+        .post(app.url("/api/create_org"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("accept", "application/json")
+        .body(reqwest::Body::wrap_stream(
+            futures_util::stream::once(async { Ok::<_, std::io::Error>(b"org_name=".to_vec()) })
+                .chain(chunks),
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
+    let e: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(e["text"].as_str(), Some(expected.as_str()));
+    let orgs: serde_json::Value = app
+        .call(&c, "my_org_list", &[("q", "")])
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(orgs["total"], 1, "nothing was created");
 }
