@@ -3,13 +3,87 @@
 //!
 //! Each key must be given in all three languages: a key missing in one of them
 //! does not compile, and the tests below catch empty, untranslated-looking or
-//! placeholder-mismatched entries. Placeholders are written `{name}` and filled
-//! with [`Msg::fill`].
+//! placeholder-mismatched entries. Placeholders are written `{name}`.
+//!
+//! A message with a count has plural forms, written
+//! `{ one: "…", other: "…" }` per language; the form is chosen by the CLDR
+//! plural rules of the language (`intl_pluralrules`) for the argument `n`.
+//!
+//! Messages with placeholders are filled with [`msg!`](crate::msg): it checks
+//! when the crate compiles that the call gives exactly the placeholders the
+//! message has in every language (and `n` for a plural message).
 
 use crate::lang::Lang;
+use std::fmt;
+
+/// The text of a message in one language: one form, or plural forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Text {
+    One(&'static str),
+    Plural {
+        one: &'static str,
+        other: &'static str,
+    },
+}
+
+impl Text {
+    /// Every form of the text.
+    pub const fn forms(self) -> [&'static str; 2] {
+        match self {
+            Text::One(t) => [t, t],
+            Text::Plural { one, other } => [one, other],
+        }
+    }
+    /// The form for the count `n` in `lang`.
+    pub fn for_count(self, lang: Lang, n: i64) -> &'static str {
+        match self {
+            Text::One(t) => t,
+            Text::Plural { one, other } => match plural_category(lang, n) {
+                intl_pluralrules::PluralCategory::ONE => one,
+                _ => other,
+            },
+        }
+    }
+    pub const fn is_plural(self) -> bool {
+        matches!(self, Text::Plural { .. })
+    }
+}
+
+/// The CLDR plural category of the integer `n` in `lang`.
+pub fn plural_category(lang: Lang, n: i64) -> intl_pluralrules::PluralCategory {
+    use intl_pluralrules::{PluralRuleType, PluralRules};
+    use std::sync::OnceLock;
+    static RULES: OnceLock<[PluralRules; 3]> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        Lang::ALL.map(|l| {
+            let id: unic_langid::LanguageIdentifier =
+                l.code().parse().expect("our language codes are valid tags");
+            PluralRules::create(id, PluralRuleType::CARDINAL)
+                .expect("CLDR has plural rules for en, de and nb")
+        })
+    });
+    let index = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    rules[index]
+        .select(n)
+        .unwrap_or(intl_pluralrules::PluralCategory::OTHER)
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __msg_text {
+    ($text:literal) => {
+        $crate::i18n::Text::One($text)
+    };
+    ({ one: $one:literal, other: $other:literal $(,)? }) => {
+        $crate::i18n::Text::Plural {
+            one: $one,
+            other: $other,
+        }
+    };
+}
 
 macro_rules! messages {
-    ($( $key:ident { en: $en:literal, de: $de:literal, nb: $nb:literal $(,)? } )*) => {
+    ($( $key:ident { en: $en:tt, de: $de:tt, nb: $nb:tt $(,)? } )*) => {
         /// A message key. See the module documentation.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum Msg { $($key),* }
@@ -18,12 +92,12 @@ macro_rules! messages {
             /// Every key, for the completeness tests.
             pub const ALL: &'static [Msg] = &[$(Msg::$key),*];
 
-            /// The text of this message in `lang`.
-            pub fn text(self, lang: Lang) -> &'static str {
+            /// The forms of this message in `lang`.
+            pub const fn texts(self, lang: Lang) -> Text {
                 match lang {
-                    Lang::En => match self { $(Msg::$key => $en),* },
-                    Lang::De => match self { $(Msg::$key => $de),* },
-                    Lang::Nb => match self { $(Msg::$key => $nb),* },
+                    Lang::En => match self { $(Msg::$key => $crate::__msg_text!($en)),* },
+                    Lang::De => match self { $(Msg::$key => $crate::__msg_text!($de)),* },
+                    Lang::Nb => match self { $(Msg::$key => $crate::__msg_text!($nb)),* },
                 }
             }
 
@@ -39,15 +113,247 @@ macro_rules! messages {
     };
 }
 
-impl Msg {
-    /// The text with `{name}` placeholders replaced by the given values.
-    pub fn fill(self, lang: Lang, args: &[(&str, &str)]) -> String {
-        let mut out = self.text(lang).to_owned();
-        for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), value);
+/// A value for a placeholder.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg<'a> {
+    Text(&'a str),
+    Count(i64),
+}
+
+impl fmt::Display for Arg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Text(s) => f.write_str(s),
+            Arg::Count(n) => write!(f, "{n}"),
         }
-        out
     }
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(s)
+    }
+}
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(s)
+    }
+}
+impl<'a> From<&'a &'a str> for Arg<'a> {
+    fn from(s: &'a &'a str) -> Self {
+        Arg::Text(s)
+    }
+}
+macro_rules! count_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Count(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+        impl From<&$t> for Arg<'_> {
+            fn from(n: &$t) -> Self {
+                Arg::Count(i64::try_from(*n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+count_args!(i32, i64, u32, u64, usize);
+
+impl Msg {
+    /// The text of this message in `lang` (for a plural message, its
+    /// general form: use [`msg!`](crate::msg) to give the count).
+    pub fn text(self, lang: Lang) -> &'static str {
+        self.texts(lang).forms()[1]
+    }
+
+    /// Whether the message has plural forms (and so needs `n`).
+    pub const fn is_plural(self) -> bool {
+        self.texts(Lang::En).is_plural()
+    }
+
+    /// The text with its placeholders filled; the form for the count `n`
+    /// when the message has plural forms. Unchecked: prefer
+    /// [`msg!`](crate::msg), which checks the names when compiling. Used
+    /// where the values are only known at run time (an error's arguments).
+    pub fn format(self, lang: Lang, args: &[(&str, Arg<'_>)]) -> String {
+        let n = args.iter().find_map(|(k, v)| match (k, v) {
+            (&"n", Arg::Count(n)) => Some(*n),
+            _ => None,
+        });
+        let template = match n {
+            Some(n) => self.texts(lang).for_count(lang, n),
+            None => self.text(lang),
+        };
+        fill_template(template, args)
+    }
+
+    /// Like [`Msg::format`] with text values only.
+    pub fn fill(self, lang: Lang, args: &[(&str, &str)]) -> String {
+        let args: Vec<(&str, Arg<'_>)> = args.iter().map(|(k, v)| (*k, Arg::Text(v))).collect();
+        self.format(lang, &args)
+    }
+
+    /// Whether the message uses exactly the placeholders `names` in every
+    /// form of every language (`n` included for a plural message). Used by
+    /// [`msg!`](crate::msg) when compiling.
+    pub const fn takes_exactly(self, names: &[&str]) -> bool {
+        let langs = [Lang::En, Lang::De, Lang::Nb];
+        let mut l = 0;
+        let mut used = [false; 16];
+        if names.len() > used.len() {
+            return false;
+        }
+        while l < langs.len() {
+            let text = self.texts(langs[l]);
+            let forms = text.forms();
+            let mut f = 0;
+            while f < forms.len() {
+                if !placeholders_within(forms[f], names, &mut used) {
+                    return false;
+                }
+                f += 1;
+            }
+            l += 1;
+        }
+        // Every name given is used somewhere (a plural message always uses `n`).
+        let mut i = 0;
+        while i < names.len() {
+            let count = self.is_plural() && str_eq(names[i], "n");
+            if !(used[i] || count) {
+                return false;
+            }
+            i += 1;
+        }
+        !self.is_plural() || contains(names, "n")
+    }
+}
+
+/// Fills `{name}` placeholders of `template` from `args`; other text is
+/// copied as it is (one pass, so a value can never be read as a placeholder).
+fn fill_template(template: &str, args: &[(&str, Arg<'_>)]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        match after.find('}') {
+            Some(end) => {
+                let name = &after[..end];
+                match args.iter().find(|(k, _)| *k == name) {
+                    Some((_, v)) => {
+                        let _ = write!(out, "{v}");
+                    }
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    bytes_eq(a.as_bytes(), 0, a.len(), b.as_bytes())
+}
+
+const fn bytes_eq(hay: &[u8], from: usize, to: usize, needle: &[u8]) -> bool {
+    if to - from != needle.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < needle.len() {
+        if hay[from + i] != needle[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn contains(names: &[&str], name: &str) -> bool {
+    let mut i = 0;
+    while i < names.len() {
+        if str_eq(names[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether every `{placeholder}` of `text` is one of `names`; marks the
+/// names it uses in `used`.
+const fn placeholders_within(text: &str, names: &[&str], used: &mut [bool; 16]) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'{' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'}' {
+                j += 1;
+            }
+            if j == b.len() {
+                return true;
+            }
+            let mut k = 0;
+            let mut found = false;
+            while k < names.len() {
+                if bytes_eq(b, i + 1, j, names[k].as_bytes()) {
+                    used[k] = true;
+                    found = true;
+                }
+                k += 1;
+            }
+            if !found {
+                return false;
+            }
+            i = j;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// A message with its placeholders filled, in a language:
+/// `msg!(lang, Msg::OrgsShown, shown = shown, n = total)`. Values are text
+/// (`&str`, `&String`) or counts (integers); a plural message picks its form
+/// by `n`. Refuses to compile when the names differ from the message's
+/// placeholders in any language:
+///
+/// ```
+/// use aivet_domain::{msg, Lang, Msg};
+/// assert_eq!(msg!(Lang::En, Msg::DashboardWelcome, name = "Kari"), "Welcome, Kari.");
+/// ```
+///
+/// ```compile_fail
+/// use aivet_domain::{msg, Lang, Msg};
+/// let _ = msg!(Lang::En, Msg::DashboardWelcome, nmae = "Kari");
+/// ```
+///
+/// ```compile_fail
+/// use aivet_domain::{msg, Lang, Msg};
+/// let _ = msg!(Lang::En, Msg::AskSent); // a plural message needs `n`
+/// ```
+#[macro_export]
+macro_rules! msg {
+    ($lang:expr, $m:expr $(, $name:ident = $value:expr)* $(,)?) => {{
+        const _: () = assert!(
+            $m.takes_exactly(&[$(stringify!($name)),*]),
+            "the arguments do not match the message's placeholders"
+        );
+        $m.format($lang, &[$((stringify!($name), $crate::i18n::Arg::from($value))),*])
+    }};
 }
 
 messages! {
@@ -77,9 +383,9 @@ messages! {
     Switch { en: "Switch", de: "Wechseln", nb: "Bytt" }
     OrgsTitle { en: "Your organisations", de: "Ihre Organisationen", nb: "Organisasjonene dine" }
     OrgsShown {
-        en: "{shown} of {total} organisations",
-        de: "{shown} von {total} Organisationen",
-        nb: "{shown} av {total} organisasjoner",
+        en: { one: "{shown} of {n} organisation", other: "{shown} of {n} organisations" },
+        de: { one: "{shown} von {n} Organisation", other: "{shown} von {n} Organisationen" },
+        nb: { one: "{shown} av {n} organisasjon", other: "{shown} av {n} organisasjoner" },
     }
     CurrentOrg { en: "Current", de: "Aktuell", nb: "Gjeldende" }
     Save { en: "Save", de: "Speichern", nb: "Lagre" }
@@ -706,16 +1012,38 @@ messages! {
     ImportColumn { en: "Column", de: "Spalte", nb: "Kolonne" }
     ImportProblem { en: "Problem", de: "Problem", nb: "Problem" }
     ImportHasErrors {
-        en: "{n} problems found. Correct the file and check again; nothing was saved.",
-        de: "{n} Probleme gefunden. Korrigieren Sie die Datei und prüfen Sie erneut; nichts wurde gespeichert.",
-        nb: "{n} problemer funnet. Rett filen og kontroller på nytt; ingenting ble lagret.",
+        en: {
+            one: "One problem found. Correct the file and check again; nothing was saved.",
+            other: "{n} problems found. Correct the file and check again; nothing was saved.",
+        },
+        de: {
+            one: "Ein Problem gefunden. Korrigieren Sie die Datei und prüfen Sie erneut; nichts wurde gespeichert.",
+            other: "{n} Probleme gefunden. Korrigieren Sie die Datei und prüfen Sie erneut; nichts wurde gespeichert.",
+        },
+        nb: {
+            one: "Ett problem funnet. Rett filen og kontroller på nytt; ingenting ble lagret.",
+            other: "{n} problemer funnet. Rett filen og kontroller på nytt; ingenting ble lagret.",
+        },
     }
     ImportReady {
-        en: "All {n} rows are valid. New vendors to be created: {vendors}.",
-        de: "Alle {n} Zeilen sind gültig. Neu angelegte Anbieter: {vendors}.",
-        nb: "Alle {n} radene er gyldige. Nye leverandører som opprettes: {vendors}.",
+        en: {
+            one: "The one row is valid. New vendors to be created: {vendors}.",
+            other: "All {n} rows are valid. New vendors to be created: {vendors}.",
+        },
+        de: {
+            one: "Die eine Zeile ist gültig. Neu angelegte Anbieter: {vendors}.",
+            other: "Alle {n} Zeilen sind gültig. Neu angelegte Anbieter: {vendors}.",
+        },
+        nb: {
+            one: "Den ene raden er gyldig. Nye leverandører som opprettes: {vendors}.",
+            other: "Alle {n} radene er gyldige. Nye leverandører som opprettes: {vendors}.",
+        },
     }
-    ImportDone { en: "{n} services imported.", de: "{n} Dienste importiert.", nb: "{n} tjenester importert." }
+    ImportDone {
+        en: { one: "{n} service imported.", other: "{n} services imported." },
+        de: { one: "{n} Dienst importiert.", other: "{n} Dienste importiert." },
+        nb: { one: "{n} tjeneste importert.", other: "{n} tjenester importert." },
+    }
     ErrCsvColumnMissing { en: "This column is missing.", de: "Diese Spalte fehlt.", nb: "Denne kolonnen mangler." }
     ErrCsvEmpty { en: "The file holds no services.", de: "Die Datei enthält keine Dienste.", nb: "Filen inneholder ingen tjenester." }
     ErrCsvUnreadable {
@@ -852,6 +1180,37 @@ messages! {
     LinkRevoked { en: "Link withdrawn", de: "Link zurückgezogen", nb: "Lenken er trukket tilbake" }
     LinkExpired { en: "Link expired", de: "Link abgelaufen", nb: "Lenken er utløpt" }
     TimelineTitle { en: "Timeline", de: "Verlauf", nb: "Tidslinje" }
+    EventToWithQuestions {
+        en: { one: "{name} <{email}>, {n} question", other: "{name} <{email}>, {n} questions" },
+        de: { one: "{name} <{email}>, {n} Frage", other: "{name} <{email}>, {n} Fragen" },
+        nb: { one: "{name} <{email}>, {n} spørsmål", other: "{name} <{email}>, {n} spørsmål" },
+    }
+    EventReviewedDetail { en: "Question {question}: {review}", de: "Frage {question}: {review}", nb: "Spørsmål {question}: {review}" }
+    AnsweredViaPortal { en: "On the answer page", de: "Auf der Antwortseite", nb: "På svarsiden" }
+    AnsweredViaManual { en: "Entered from a mail or letter", de: "Aus E-Mail oder Brief erfasst", nb: "Registrert fra e-post eller brev" }
+    EventDeadlinePassed { en: "Deadline passed without an answer", de: "Frist ohne Antwort verstrichen", nb: "Fristen gikk ut uten svar" }
+    EventDeadlinePassedDetail { en: "{to}, due {deadline}", de: "{to}, fällig am {deadline}", nb: "{to}, frist {deadline}" }
+    JobQueued { en: "Waiting", de: "Wartet", nb: "Venter" }
+    JobRunning { en: "Running", de: "Läuft", nb: "Kjører" }
+    JobDone { en: "Done", de: "Erledigt", nb: "Ferdig" }
+    JobRetrying { en: "Failed; will be tried again", de: "Fehlgeschlagen; wird erneut versucht", nb: "Mislyktes; prøves igjen" }
+    JobFailed { en: "Failed", de: "Fehlgeschlagen", nb: "Mislyktes" }
+    JobSweep { en: "Hourly housekeeping", de: "Stündliche Aufräumarbeiten", nb: "Opprydding hver time" }
+    JobDeadlinePassed { en: "Noting a passed deadline", de: "Verstrichene Frist vermerken", nb: "Registrere en utløpt frist" }
+    JobsTitle { en: "Background work", de: "Hintergrundarbeiten", nb: "Bakgrunnsarbeid" }
+    JobsLead {
+        en: "Work that runs on its own: noting passed deadlines and, later, reminders. Work that failed is kept here with its error until it is tried again.",
+        de: "Arbeiten, die von selbst laufen: verstrichene Fristen vermerken und künftig Erinnerungen. Fehlgeschlagene Arbeiten bleiben hier mit ihrem Fehler, bis sie erneut versucht werden.",
+        nb: "Arbeid som går av seg selv: registrere utløpte frister og senere påminnelser. Arbeid som mislyktes, blir stående her med feilen til det prøves igjen.",
+    }
+    NoFailedJobs { en: "Nothing has failed.", de: "Nichts ist fehlgeschlagen.", nb: "Ingenting har mislyktes." }
+    JobAttempts {
+        en: { one: "{n} attempt", other: "{n} attempts" },
+        de: { one: "{n} Versuch", other: "{n} Versuche" },
+        nb: { one: "{n} forsøk", other: "{n} forsøk" },
+    }
+    JobWhat { en: "What", de: "Was", nb: "Hva" }
+    JobDue { en: "Due", de: "Fällig", nb: "Forfaller" }
     EventSent { en: "Questions sent", de: "Fragen verschickt", nb: "Spørsmål sendt" }
     EventAskedAgain { en: "Asked again", de: "Erneut nachgefragt", nb: "Spurt på nytt" }
     EventDelivered { en: "Mail delivered to the mail server", de: "E-Mail an den Mailserver übergeben", nb: "E-post levert til e-posttjeneren" }
@@ -882,7 +1241,11 @@ messages! {
     AskOptional { en: "Also ask", de: "Außerdem fragen", nb: "Spør også" }
     AskPreview { en: "Preview the mail", de: "Vorschau der E-Mail", nb: "Forhåndsvis e-posten" }
     AskSend { en: "Send the questions", de: "Fragen senden", nb: "Send spørsmålene" }
-    AskSent { en: "Sent to {n} contact(s).", de: "An {n} Kontakt(e) gesendet.", nb: "Sendt til {n} kontakt(er)." }
+    AskSent {
+        en: { one: "Sent to {n} contact.", other: "Sent to {n} contacts." },
+        de: { one: "An {n} Kontakt gesendet.", other: "An {n} Kontakte gesendet." },
+        nb: { one: "Sendt til {n} kontakt.", other: "Sendt til {n} kontakter." },
+    }
     RequestTitle { en: "Questions to {vendor}", de: "Fragen an {vendor}", nb: "Spørsmål til {vendor}" }
     RequestSentBy { en: "Sent by", de: "Gesendet von", nb: "Sendt av" }
     RequestLinkUntil { en: "Link valid until", de: "Link gültig bis", nb: "Lenken gjelder til" }
@@ -987,6 +1350,94 @@ messages! {
         de: "Kein Anbieter heißt so, oder mehrere beginnen damit. Geben Sie mehr vom Namen ein.",
         nb: "Ingen leverandør heter dette, eller flere begynner slik. Skriv mer av navnet.",
     }
+    TimeZone { en: "Time zone", de: "Zeitzone", nb: "Tidssone" }
+    TimeZoneHint {
+        en: "Dates and times are shown in this zone, and deadlines count its days.",
+        de: "Datum und Uhrzeit werden in dieser Zone angezeigt, und Fristen zählen nach ihren Tagen.",
+        nb: "Datoer og klokkeslett vises i denne sonen, og frister regnes etter dagene her.",
+    }
+    ErrTimeZoneInvalid {
+        en: "Please choose a time zone from the list.",
+        de: "Bitte wählen Sie eine Zeitzone aus der Liste.",
+        nb: "Velg en tidssone fra listen.",
+    }
+    DurationDays {
+        en: { one: "{n} day", other: "{n} days" },
+        de: { one: "{n} Tag", other: "{n} Tage" },
+        nb: { one: "{n} dag", other: "{n} dager" },
+    }
+    DurationHours {
+        en: { one: "{n} hour", other: "{n} hours" },
+        de: { one: "{n} Stunde", other: "{n} Stunden" },
+        nb: { one: "{n} time", other: "{n} timer" },
+    }
+    DurationMinutes {
+        en: { one: "{n} minute", other: "{n} minutes" },
+        de: { one: "{n} Minute", other: "{n} Minuten" },
+        nb: { one: "{n} minutt", other: "{n} minutter" },
+    }
+    DurationUnderMinute { en: "less than a minute", de: "weniger als eine Minute", nb: "mindre enn ett minutt" }
+    AuditSignedUp { en: "Created the account and the organisation", de: "Konto und Organisation angelegt", nb: "Opprettet kontoen og organisasjonen" }
+    AuditSignedIn { en: "Signed in", de: "Angemeldet", nb: "Logget inn" }
+    AuditPasswordChanged { en: "Changed the password", de: "Passwort geändert", nb: "Endret passordet" }
+    AuditPasswordReset { en: "Set a new password with a reset link", de: "Neues Passwort über einen Link zum Zurücksetzen gesetzt", nb: "Satte nytt passord med en tilbakestillingslenke" }
+    AuditOrgCreated { en: "Created the organisation {name}", de: "Organisation {name} angelegt", nb: "Opprettet organisasjonen {name}" }
+    AuditTimeZoneChanged { en: "Set the time zone to {zone}", de: "Zeitzone auf {zone} gesetzt", nb: "Satte tidssonen til {zone}" }
+    AuditMemberJoined { en: "Joined through an invitation as {role}", de: "Über eine Einladung beigetreten als {role}", nb: "Ble med via en invitasjon som {role}" }
+    AuditMemberRemoved { en: "Removed a member", de: "Ein Mitglied entfernt", nb: "Fjernet et medlem" }
+    AuditMemberRoleChanged { en: "Changed a member's role to {role}", de: "Rolle eines Mitglieds auf {role} geändert", nb: "Endret rollen til et medlem til {role}" }
+    AuditInviteCreated { en: "Invited {email} as {role}", de: "{email} als {role} eingeladen", nb: "Inviterte {email} som {role}" }
+    AuditInviteRevoked { en: "Withdrew the invitation to {email}", de: "Einladung an {email} zurückgezogen", nb: "Trakk tilbake invitasjonen til {email}" }
+    AuditMailQueued { en: "Queued a mail to {to}", de: "E-Mail an {to} in den Versand gegeben", nb: "La en e-post til {to} i utsendingskøen" }
+    AuditMailRetried { en: "Sent a failed mail again", de: "Fehlgeschlagene E-Mail erneut versendet", nb: "Sendte en mislykket e-post på nytt" }
+    AuditDataClassCreated { en: "Added the data class {name}", de: "Datenkategorie {name} hinzugefügt", nb: "La til datakategorien {name}" }
+    AuditDataClassUpdated { en: "Changed the data class {name}", de: "Datenkategorie {name} geändert", nb: "Endret datakategorien {name}" }
+    AuditDataClassDeleted { en: "Deleted a data class", de: "Eine Datenkategorie gelöscht", nb: "Slettet en datakategori" }
+    AuditVendorCreated { en: "Added the vendor {name}", de: "Anbieter {name} hinzugefügt", nb: "La til leverandøren {name}" }
+    AuditVendorUpdated { en: "Changed the vendor {name}", de: "Anbieter {name} geändert", nb: "Endret leverandøren {name}" }
+    AuditVendorArchived { en: "Archived a vendor", de: "Einen Anbieter archiviert", nb: "Arkiverte en leverandør" }
+    AuditVendorRestored { en: "Restored a vendor from the archive", de: "Einen Anbieter aus dem Archiv geholt", nb: "Hentet en leverandør tilbake fra arkivet" }
+    AuditVendorDeleted { en: "Deleted a vendor", de: "Einen Anbieter gelöscht", nb: "Slettet en leverandør" }
+    AuditContactAdded { en: "Added the contact {email}", de: "Kontakt {email} hinzugefügt", nb: "La til kontakten {email}" }
+    AuditContactMadePrimary { en: "Made a contact the primary one", de: "Einen Kontakt zum Hauptkontakt gemacht", nb: "Gjorde en kontakt til hovedkontakt" }
+    AuditContactRemoved { en: "Removed a contact", de: "Einen Kontakt entfernt", nb: "Fjernet en kontakt" }
+    AuditServiceCreated { en: "Added the service {name}", de: "Dienst {name} hinzugefügt", nb: "La til tjenesten {name}" }
+    AuditServiceUpdated { en: "Changed the service {name}", de: "Dienst {name} geändert", nb: "Endret tjenesten {name}" }
+    AuditServiceArchived { en: "Archived a service", de: "Einen Dienst archiviert", nb: "Arkiverte en tjeneste" }
+    AuditServiceRestored { en: "Restored a service from the archive", de: "Einen Dienst aus dem Archiv geholt", nb: "Hentet en tjeneste tilbake fra arkivet" }
+    AuditServiceDeleted { en: "Deleted a service", de: "Einen Dienst gelöscht", nb: "Slettet en tjeneste" }
+    AuditFindingSaved { en: "Recorded a finding on {topic}: {status}", de: "Feststellung zu {topic} erfasst: {status}", nb: "Registrerte et funn om {topic}: {status}" }
+    AuditServicesImported {
+        en: { one: "Imported {n} service from CSV.", other: "Imported {n} services from CSV." },
+        de: { one: "{n} Dienst aus CSV importiert.", other: "{n} Dienste aus CSV importiert." },
+        nb: { one: "Importerte {n} tjeneste fra CSV.", other: "Importerte {n} tjenester fra CSV." },
+    }
+    AuditVendorsCreated {
+        en: { one: "{n} new vendor.", other: "{n} new vendors." },
+        de: { one: "{n} neuer Anbieter.", other: "{n} neue Anbieter." },
+        nb: { one: "{n} ny leverandør.", other: "{n} nye leverandører." },
+    }
+    AuditQuestionsSent {
+        en: { one: "Sent the questions about {n} service to {to}", other: "Sent the questions about {n} services to {to}" },
+        de: { one: "Fragen zu {n} Dienst an {to} gesendet", other: "Fragen zu {n} Diensten an {to} gesendet" },
+        nb: { one: "Sendte spørsmålene om {n} tjeneste til {to}", other: "Sendte spørsmålene om {n} tjenester til {to}" },
+    }
+    AuditAskedAgain {
+        en: { one: "Asked {to} again about {n} question", other: "Asked {to} again about {n} questions" },
+        de: { one: "{to} erneut zu {n} Frage angefragt", other: "{to} erneut zu {n} Fragen angefragt" },
+        nb: { one: "Spurte {to} på nytt om {n} spørsmål", other: "Spurte {to} på nytt om {n} spørsmål" },
+    }
+    AuditAnswered { en: "The vendor submitted its answers", de: "Der Anbieter hat seine Antworten abgeschickt", nb: "Leverandøren sendte inn svarene sine" }
+    AuditAnsweredBy { en: "The vendor submitted its answers ({by})", de: "Der Anbieter hat seine Antworten abgeschickt ({by})", nb: "Leverandøren sendte inn svarene sine ({by})" }
+    AuditReviewed { en: "Reviewed the answer to question {question}: {review}", de: "Antwort auf Frage {question} bewertet: {review}", nb: "Vurderte svaret på spørsmål {question}: {review}" }
+    AuditDecided { en: "Decided on a service: {decision}", de: "Über einen Dienst entschieden: {decision}", nb: "Tok en beslutning om en tjeneste: {decision}" }
+    AuditLinkRevoked { en: "Withdrew a vendor's answer link", de: "Antwortlink eines Anbieters zurückgezogen", nb: "Trakk tilbake svarlenken til en leverandør" }
+    AuditReopened { en: "Reopened a request for more answers", de: "Eine Anfrage für weitere Antworten wieder geöffnet", nb: "Åpnet en forespørsel igjen for flere svar" }
+    AuditAnswersEntered { en: "Entered answers that came by mail or letter", de: "Per E-Mail oder Brief erhaltene Antworten erfasst", nb: "Registrerte svar som kom på e-post eller brev" }
+    AuditFileAttached { en: "Attached the document {file}", de: "Dokument {file} angehängt", nb: "La ved dokumentet {file}" }
+    AuditFileAttachedByVendor { en: "The vendor attached the document {file}", de: "Der Anbieter hat das Dokument {file} angehängt", nb: "Leverandøren la ved dokumentet {file}" }
+    AuditJobRetried { en: "Retried failed background work", de: "Fehlgeschlagene Hintergrundarbeit erneut angestoßen", nb: "Prøvde mislykket bakgrunnsarbeid på nytt" }
+    AuditQuestionSetSaved { en: "Saved version {version} of the questions", de: "Version {version} der Fragen gespeichert", nb: "Lagret versjon {version} av spørsmålene" }
     MailWillRetry { en: "Not delivered yet; trying again", de: "Noch nicht zugestellt; neuer Versuch folgt", nb: "Ikke levert ennå; prøver igjen" }
 }
 
@@ -1008,6 +1459,21 @@ mod tests {
         out
     }
 
+    /// Every placeholder of a message in a language, over all its forms
+    /// (`n` always, for a plural message).
+    fn all_placeholders(m: Msg, lang: Lang) -> BTreeSet<String> {
+        let mut out: BTreeSet<String> = m
+            .texts(lang)
+            .forms()
+            .iter()
+            .flat_map(|f| placeholders(f))
+            .collect();
+        if m.is_plural() {
+            out.insert("n".into());
+        }
+        out
+    }
+
     /// Same-as-English texts that are correct in the other language too.
     const SAME_EVERYWHERE: &[Msg] = &[
         Msg::AppName,
@@ -1021,9 +1487,13 @@ mod tests {
         let mut missing = Vec::new();
         for &m in Msg::ALL {
             for lang in Lang::ALL {
-                let t = m.text(lang);
-                if t.trim().is_empty() {
-                    missing.push(format!("{}: empty in {lang}", m.key()));
+                for t in m.texts(lang).forms() {
+                    if t.trim().is_empty() {
+                        missing.push(format!("{}: empty in {lang}", m.key()));
+                    }
+                }
+                if m.texts(lang).is_plural() != m.is_plural() {
+                    missing.push(format!("{}: plural in some languages only", m.key()));
                 }
             }
             for lang in [Lang::De, Lang::Nb] {
@@ -1033,7 +1503,7 @@ mod tests {
                 {
                     missing.push(format!("{}: {lang} is the English text", m.key()));
                 }
-                if placeholders(m.text(lang)) != placeholders(m.text(Lang::En)) {
+                if all_placeholders(m, lang) != all_placeholders(m, Lang::En) {
                     missing.push(format!("{}: placeholders differ in {lang}", m.key()));
                 }
             }
@@ -1046,6 +1516,24 @@ mod tests {
     }
 
     #[test]
+    fn no_message_hedges_a_plural_with_brackets() {
+        // "contact(s)", "Kontakt(e)", "kontakt(er)": a count takes plural forms.
+        for &m in Msg::ALL {
+            for lang in Lang::ALL {
+                for t in m.texts(lang).forms() {
+                    for hedge in ["(s)", "(e)", "(er)", "(en)", "(n)"] {
+                        assert!(
+                            !t.contains(hedge),
+                            "{} in {lang} hedges a plural: {t}",
+                            m.key()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn keys_round_trip() {
         for &m in Msg::ALL {
             assert_eq!(Msg::from_key(m.key()), Some(m));
@@ -1053,10 +1541,82 @@ mod tests {
     }
 
     #[test]
-    fn fill_replaces_placeholders() {
+    fn msg_fills_placeholders() {
         assert_eq!(
-            Msg::DashboardWelcome.fill(Lang::De, &[("name", "Kari")]),
+            crate::msg!(Lang::De, Msg::DashboardWelcome, name = "Kari"),
             "Willkommen, Kari."
         );
+        let name = String::from("Ola");
+        assert_eq!(
+            crate::msg!(Lang::Nb, Msg::DashboardWelcome, name = &name),
+            "Velkommen, Ola."
+        );
+    }
+
+    #[test]
+    fn a_value_is_never_read_as_a_placeholder() {
+        assert_eq!(
+            crate::msg!(Lang::En, Msg::DashboardWelcome, name = "{name}"),
+            "Welcome, {name}."
+        );
+    }
+
+    #[test]
+    fn plural_forms_follow_the_count() {
+        for (lang, one, many, zero) in [
+            (
+                Lang::En,
+                "Sent to 1 contact.",
+                "Sent to 3 contacts.",
+                "Sent to 0 contacts.",
+            ),
+            (
+                Lang::De,
+                "An 1 Kontakt gesendet.",
+                "An 3 Kontakte gesendet.",
+                "An 0 Kontakte gesendet.",
+            ),
+            (
+                Lang::Nb,
+                "Sendt til 1 kontakt.",
+                "Sendt til 3 kontakter.",
+                "Sendt til 0 kontakter.",
+            ),
+        ] {
+            assert_eq!(crate::msg!(lang, Msg::AskSent, n = 1), one);
+            assert_eq!(crate::msg!(lang, Msg::AskSent, n = 3usize), many);
+            assert_eq!(crate::msg!(lang, Msg::AskSent, n = 0i64), zero);
+        }
+        assert_eq!(
+            crate::msg!(Lang::En, Msg::ImportHasErrors, n = 1),
+            "One problem found. Correct the file and check again; nothing was saved."
+        );
+    }
+
+    #[test]
+    fn the_compile_time_check_compares_names_exactly() {
+        assert!(Msg::DashboardWelcome.takes_exactly(&["name"]));
+        assert!(!Msg::DashboardWelcome.takes_exactly(&[]));
+        assert!(!Msg::DashboardWelcome.takes_exactly(&["nmae"]));
+        assert!(!Msg::DashboardWelcome.takes_exactly(&["name", "extra"]));
+        assert!(Msg::Save.takes_exactly(&[]));
+        assert!(!Msg::Save.takes_exactly(&["name"]));
+        // A plural message needs its count, even where a form leaves it out.
+        assert!(Msg::ImportHasErrors.takes_exactly(&["n"]));
+        assert!(!Msg::ImportHasErrors.takes_exactly(&[]));
+        assert!(Msg::ImportReady.takes_exactly(&["n", "vendors"]));
+        assert!(!Msg::ImportReady.takes_exactly(&["vendors"]));
+        assert!(Msg::OrgsShown.takes_exactly(&["shown", "n"]));
+    }
+
+    #[test]
+    fn cldr_categories_for_our_languages() {
+        use intl_pluralrules::PluralCategory::{ONE, OTHER};
+        for lang in Lang::ALL {
+            assert_eq!(plural_category(lang, 1), ONE, "{lang}");
+            for n in [0, 2, 5, 11, 21, 101, 1_000_000] {
+                assert_eq!(plural_category(lang, n), OTHER, "{lang} {n}");
+            }
+        }
     }
 }

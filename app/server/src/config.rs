@@ -50,6 +50,12 @@ pub struct Config {
     /// How long a mail being sent belongs to one process; after a crash it is
     /// sent again once this has passed.
     pub mail_lease_seconds: i64,
+    /// Whether this process runs jobs (switch off for web-only processes;
+    /// at least one process per database must run them).
+    pub job_worker: bool,
+    /// How long a running job belongs to one process; after a crash it
+    /// runs again once this has passed.
+    pub job_lease_seconds: i64,
 }
 
 /// The keys of the file (and, upper-cased with `AIVET_`, of the environment).
@@ -75,6 +81,8 @@ struct Layer {
     mail_give_up_hours: Option<String>,
     mail_worker: Option<String>,
     mail_lease_seconds: Option<String>,
+    job_worker: Option<String>,
+    job_lease_seconds: Option<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -97,6 +105,8 @@ const KEYS: &[&str] = &[
     "mail_give_up_hours",
     "mail_worker",
     "mail_lease_seconds",
+    "job_worker",
+    "job_lease_seconds",
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -321,15 +331,23 @@ impl Config {
             1,
             24 * 30,
         )?;
-        let mail_worker = match get("mail_worker", &file.mail_worker).as_deref() {
-            None | Some("on") => true,
-            Some("off") => false,
-            Some(other) => {
-                return err(format!(
-                    "AIVET_MAIL_WORKER must be on or off, got {other:?}"
-                ))
-            }
+        let on_off = |key: &str, value: Option<String>| match value.as_deref() {
+            None | Some("on") => Ok(true),
+            Some("off") => Ok(false),
+            Some(other) => err(format!(
+                "AIVET_{} must be on or off, got {other:?}",
+                key.to_uppercase()
+            )),
         };
+        let mail_worker = on_off("mail_worker", get("mail_worker", &file.mail_worker))?;
+        let job_worker = on_off("job_worker", get("job_worker", &file.job_worker))?;
+        let job_lease_seconds = number(
+            "job_lease_seconds",
+            get("job_lease_seconds", &file.job_lease_seconds),
+            300,
+            1,
+            24 * 3600,
+        )?;
         let mail_lease_seconds = number(
             "mail_lease_seconds",
             get("mail_lease_seconds", &file.mail_lease_seconds),
@@ -338,6 +356,8 @@ impl Config {
             3600,
         )?;
         Ok(Config {
+            job_worker,
+            job_lease_seconds,
             mail_lease_seconds,
             smtp_url,
             smtp_utf8,

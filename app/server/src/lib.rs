@@ -36,6 +36,7 @@ pub struct Application {
     router: axum::Router,
     state: AppState,
     worker: aivet_mail::Worker,
+    jobs: aivet_services::jobs::JobWorker,
 }
 
 impl Application {
@@ -134,6 +135,13 @@ impl Application {
                 "the browser bundle is missing:pages and forms work, but a refused form loses what was typed (build it with scripts/build.sh)"
             );
         }
+        let jobs = aivet_services::jobs::JobWorker::new(
+            services.clone(),
+            aivet_services::jobs::JobSettings {
+                lease: chrono::Duration::seconds(config.job_lease_seconds),
+                ..Default::default()
+            },
+        );
         let state = AppState {
             services,
             config: Arc::new(config),
@@ -145,6 +153,7 @@ impl Application {
             router,
             state,
             worker,
+            jobs,
         })
     }
 
@@ -161,12 +170,19 @@ impl Application {
         self.worker.clone()
     }
 
+    /// The job worker (tests drive it by hand with `AIVET_JOB_WORKER=off`).
+    pub fn job_worker(&self) -> aivet_services::jobs::JobWorker {
+        self.jobs.clone()
+    }
+
     /// Serves until the process gets Ctrl-C or SIGTERM, then finishes the
     /// requests under way.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        spawn_session_sweeper(self.state.services.clone());
         if self.state.config.mail_worker {
             tokio::spawn(self.worker.clone().run());
+        }
+        if self.state.config.job_worker {
+            tokio::spawn(self.jobs.clone().run());
         }
         axum::serve(
             self.listener,
@@ -260,24 +276,6 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path)?.write_all(text.as_bytes())
-}
-
-fn spawn_session_sweeper(services: Services) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
-        loop {
-            tick.tick().await;
-            match services
-                .store
-                .delete_expired_sessions(services.clock.now())
-                .await
-            {
-                Ok(n) if n > 0 => tracing::info!(sessions = n, "removed expired sessions"),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
-            }
-        }
-    });
 }
 
 async fn shutdown_signal() {

@@ -3,7 +3,7 @@
 //! same-origin check for state changes, and the session.
 
 use crate::AppState;
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{msg, Lang, Msg};
 use aivet_web::ssr::{RequestCtx, LANG_COOKIE, SESSION_COOKIE};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, MatchedPath, State};
@@ -146,7 +146,7 @@ const TOO_LARGE_PAGE: &str = include_str!("../../../templates/errors/too_large.h
 pub fn too_large(headers: &HeaderMap, limit: usize, base_url: &str) -> Response {
     let lang = header_lang(headers);
     let size = aivet_domain::attachments::size_text(limit, lang);
-    let text = Msg::ErrTooLarge.fill(lang, &[("limit", &size)]);
+    let text = msg!(lang, Msg::ErrTooLarge, limit = &size);
     let accept = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
@@ -318,7 +318,7 @@ pub async fn session(
 pub fn internal_error(request_id: &str, lang: Lang) -> Response {
     (
         StatusCode::INTERNAL_SERVER_ERROR,
-        Msg::ErrGeneric.fill(lang, &[("id", request_id)]),
+        msg!(lang, Msg::ErrGeneric, id = request_id),
     )
         .into_response()
 }

@@ -9,7 +9,7 @@
 use crate::upload::{self, Problem};
 use crate::{middleware, AppState};
 use aivet_domain::questions::{AnswerForm, ANSWER_FIELDS};
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{msg, Lang, Msg};
 use aivet_services::ServiceError;
 use aivet_store::questions::PortalView;
 use aivet_web::ssr::RequestCtx;
@@ -227,21 +227,17 @@ fn page(
     ];
     let org = v.org_name.as_str();
     let submitted = v.request.submitted_at;
+    // The vendor reads dates in its own language, on the asking
+    // organisation's clock (the deadline is a day there).
+    let fmt = aivet_domain::Fmt::new(lang, v.zone);
     let ctx = minijinja::context! {
         lang => lang.code(),
         langs => langs(lang),
         t => texts(lang),
-        title => Msg::PortalTitle.fill(lang, &[("org", org)]),
+        title => msg!(lang, Msg::PortalTitle, org = org),
         state => if submitted.is_some() { "receipt" } else { "form" },
-        intro => Msg::PortalIntro.fill(lang, &[
-            ("org", org),
-            ("service", &lang.list(&v.services)),
-            ("deadline", &lang.date(v.request.deadline)),
-        ]),
-        receipt => submitted.map(|at| Msg::PortalReceipt.fill(lang, &[
-            ("org", org),
-            ("date", &format!("{} {} UTC", lang.date(at.date_naive()), at.format("%H:%M"))),
-        ])),
+        intro => msg!(lang, Msg::PortalIntro, org = org, service = &lang.list(&v.services), deadline = &fmt.date(v.request.deadline)),
+        receipt => submitted.map(|at| msg!(lang, Msg::PortalReceipt, org = org, date = &fmt.date_time_zone(at))),
         receipt_no => v.request.id.0.simple().to_string()[..12].to_uppercase(),
         items => items,
         responder => r,
@@ -356,12 +352,11 @@ pub async fn save(
             Problem::FileTooLarge(name) | Problem::RequestTooLarge(Some(name)) => (
                 vec![(
                     upload::FILE_FIELD,
-                    Msg::ErrFileTooLargeNamed.fill(
+                    msg!(
                         lang,
-                        &[
-                            ("name", &aivet_domain::attachments::clean_filename(name)),
-                            ("limit", &limit(aivet_domain::attachments::MAX_BYTES)),
-                        ],
+                        Msg::ErrFileTooLargeNamed,
+                        name = &aivet_domain::attachments::clean_filename(name),
+                        limit = &limit(aivet_domain::attachments::MAX_BYTES),
                     ),
                 )],
                 None,
@@ -369,10 +364,11 @@ pub async fn save(
             ),
             Problem::RequestTooLarge(None) => (
                 Vec::new(),
-                Some(
-                    Msg::ErrTooLarge
-                        .fill(lang, &[("limit", &limit(state.config.max_upload_bytes))]),
-                ),
+                Some(msg!(
+                    lang,
+                    Msg::ErrTooLarge,
+                    limit = &limit(state.config.max_upload_bytes)
+                )),
                 StatusCode::PAYLOAD_TOO_LARGE,
             ),
             Problem::Unreadable => (
@@ -430,7 +426,7 @@ pub async fn save(
         },
         None => view,
     };
-    let notice_attached = attached.map(|name| Msg::PortalAttached.fill(lang, &[("name", &name)]));
+    let notice_attached = attached.map(|name| msg!(lang, Msg::PortalAttached, name = &name));
     match rc
         .services
         .portal_save(&token, &view, &answers, submit)

@@ -282,9 +282,7 @@ impl Services {
         };
         let tenant = self.store.first_tenant(user.id).await?;
         if let Some(t) = &tenant {
-            self.store
-                .audit(t, AuditEvent::new("account.signed_in", ""), now)
-                .await?;
+            self.store.audit(t, AuditEvent::SignedIn, now).await?;
         }
         let (token, auth) = self.start_session(user, tenant).await?;
         Ok((token, auth, self.new_device(&email_key)))
@@ -384,7 +382,7 @@ impl Services {
             .await?;
         if let Some(t) = &auth.tenant {
             self.store
-                .audit(t, AuditEvent::new("account.password_changed", ""), now)
+                .audit(t, AuditEvent::PasswordChanged, now)
                 .await?;
         }
         Ok(())
@@ -553,11 +551,7 @@ impl Services {
         let tenant = self.store.first_tenant(user.id).await?;
         if let Some(t) = &tenant {
             self.store
-                .audit(
-                    t,
-                    AuditEvent::new("account.password_reset", ""),
-                    self.clock.now(),
-                )
+                .audit(t, AuditEvent::PasswordReset, self.clock.now())
                 .await?;
         }
         let email_key = user.email.as_str().to_lowercase();

@@ -293,14 +293,10 @@ impl Services {
             return Err(ServiceError::Invalid(vec![("csv", Msg::ErrFormInvalid)]));
         }
         let t = auth.tenant()?;
-        let event = AuditEvent::new(
-            "service.imported",
-            format!(
-                "services={} new_vendors={}",
-                checked.services.len(),
-                checked.vendors.len()
-            ),
-        );
+        let event = AuditEvent::ServicesImported {
+            services: checked.services.len(),
+            new_vendors: checked.vendors.len(),
+        };
         let ids = self
             .store
             .import_services(

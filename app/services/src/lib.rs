@@ -7,6 +7,7 @@ pub mod clock;
 pub mod error;
 pub mod inventory;
 pub mod inventory_csv;
+pub mod jobs;
 pub mod mail;
 pub mod members;
 pub mod questions;
@@ -59,6 +60,8 @@ pub struct ServiceParts {
     pub mail: MailSetup,
     /// The public base URL (no trailing slash); every link is built from it.
     pub base_url: String,
+    /// Wakes the job worker when a job becomes due at once.
+    pub jobs_wake: Arc<tokio::sync::Notify>,
 }
 
 impl std::ops::Deref for Services {
@@ -151,6 +154,7 @@ impl Services {
             limits,
             mail,
             base_url,
+            jobs_wake: Arc::new(tokio::sync::Notify::new()),
         }))
     }
 }

@@ -2,9 +2,12 @@
 //! to it. The SQL is in `questions_sql.rs`, shared by both databases.
 
 use crate::{AuditEvent, NewMail, OptTs, OptUuid, Result, Tenant, Ts};
+use aivet_domain::mail::MailStatus;
 use aivet_domain::questions::{
-    AnswerDraft, Assessment, DecisionDraft, QuestionSet, RequestStatus, Review, ReviewDraft,
+    AnswerDraft, AnsweredVia, Assessment, DecisionDraft, QuestionSet, RequestStatus, Review,
+    ReviewDraft,
 };
+use aivet_domain::timeline::Event;
 use aivet_domain::{AttachmentId, Lang, MailId, RequestId, ServiceId};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -33,6 +36,8 @@ pub struct NewRequest {
     pub expires_at: DateTime<Utc>,
     pub items: Vec<NewItem>,
     pub mail: NewMail,
+    /// What the request schedules (the note when its deadline passes).
+    pub later: Vec<crate::jobs::Later>,
 }
 
 /// What became of a send.
@@ -77,11 +82,13 @@ pub struct RequestRow {
     pub responder_name: Option<String>,
     pub responder_role: Option<String>,
     pub responder_email: Option<String>,
-    pub answered_via: Option<String>,
+    #[sqlx(try_from = "OptChoice")]
+    pub answered_via: Option<AnsweredVia>,
     pub received_on: Option<NaiveDate>,
     pub received_source: Option<String>,
-    /// The outbox state of the request's mail ("queued", "sent", …).
-    pub mail_status: Option<String>,
+    /// The outbox state of the request's mail.
+    #[sqlx(try_from = "OptChoice")]
+    pub mail_status: Option<MailStatus>,
     pub mail_error: Option<String>,
     /// Questions whose answer is not (yet) judged satisfactory.
     pub open_items: i64,
@@ -104,7 +111,7 @@ pub struct Item {
     pub why: String,
     pub earlier_answer: Option<String>,
     pub answer: Option<String>,
-    #[sqlx(try_from = "OptReview")]
+    #[sqlx(try_from = "OptChoice")]
     pub review: Option<Review>,
     pub review_note: Option<String>,
     pub reviewed_by: Option<String>,
@@ -112,14 +119,14 @@ pub struct Item {
     pub reviewed_at: Option<DateTime<Utc>>,
 }
 
-/// A nullable review column.
+/// A nullable column of a closed choice (a review, a mail's state, …).
 #[derive(Clone, Debug, sqlx::Type)]
 #[sqlx(transparent)]
-pub struct OptReview(pub Option<String>);
-impl TryFrom<OptReview> for Option<Review> {
+pub struct OptChoice(pub Option<String>);
+impl<T: TryFrom<String, Error = String>> TryFrom<OptChoice> for Option<T> {
     type Error = String;
-    fn try_from(r: OptReview) -> std::result::Result<Self, String> {
-        r.0.map(Review::try_from).transpose()
+    fn try_from(r: OptChoice) -> std::result::Result<Self, String> {
+        r.0.map(T::try_from).transpose()
     }
 }
 
@@ -161,6 +168,8 @@ pub struct RequestDetail {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortalView {
     pub org_name: String,
+    /// The asking organisation's time zone: the deadline is its day.
+    pub zone: aivet_domain::Zone,
     /// The services asked about, the request's own first.
     pub services: Vec<String>,
     pub request: RequestRow,
@@ -169,17 +178,35 @@ pub struct PortalView {
 }
 
 /// One step of a service's exchange with its vendors.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuestionEvent {
+    pub at: DateTime<Utc>,
+    pub request_id: Option<RequestId>,
+    pub actor: String,
+    pub event: Event,
+}
+
+/// A timeline row as stored.
+#[derive(sqlx::FromRow)]
+pub(crate) struct EventRow {
     #[sqlx(try_from = "Ts")]
     pub at: DateTime<Utc>,
     #[sqlx(try_from = "OptUuid")]
     pub request_id: Option<RequestId>,
-    /// sent, delivered, saved, submitted, entered, reviewed, decided,
-    /// revoked, reopened.
     pub kind: String,
     pub actor: String,
     pub detail: String,
+}
+
+impl From<EventRow> for QuestionEvent {
+    fn from(r: EventRow) -> QuestionEvent {
+        QuestionEvent {
+            at: r.at,
+            request_id: r.request_id,
+            actor: r.actor,
+            event: Event::from_stored(&r.kind, &r.detail),
+        }
+    }
 }
 
 /// A service's assessment as its page shows it.

@@ -5,7 +5,8 @@ use crate::questions::{
     AssessmentState, AttachmentInfo, Item, NewAttachment, NewRequest, PortalView, QuestionEvent, QuestionStore, RequestDetail, RequestRow,
     SendOutcome,
 };
-use aivet_domain::questions::{AnswerDraft, DecisionDraft, QuestionSet, ReviewDraft};
+use aivet_domain::questions::{AnswerDraft, AnsweredVia, Assessment, DecisionDraft, QuestionSet, ReviewDraft};
+use aivet_domain::timeline::Event;
 use aivet_domain::{AttachmentId, RequestId};
 
 const REQUEST_COLUMNS: &str = "SELECT r.id, r.service_id, r.vendor_name, r.recipient_name, r.recipient_email, r.lang,
@@ -108,19 +109,18 @@ async fn request_event(
     tx: &mut Tx,
     org: OrgId,
     id: RequestId,
-    kind: &str,
+    event: &Event,
     actor: &str,
-    detail: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
     for (service, _) in covered(tx, org, id).await? {
-        insert_event(tx, org, service, Some(id), kind, actor, detail, now).await?;
+        insert_event(tx, org, service, Some(id), event, actor, now).await?;
     }
     Ok(())
 }
 
 /// Sets the assessment state of every service a request asks about.
-async fn set_assessments(tx: &mut Tx, org: OrgId, id: RequestId, state: &str, now: DateTime<Utc>) -> Result<()> {
+async fn set_assessments(tx: &mut Tx, org: OrgId, id: RequestId, state: Assessment, now: DateTime<Utc>) -> Result<()> {
     for (service, _) in covered(tx, org, id).await? {
         set_assessment(tx, org, service, state, now).await?;
     }
@@ -139,11 +139,11 @@ async fn insert_event(
     org: OrgId,
     service: ServiceId,
     request: Option<RequestId>,
-    kind: &str,
+    event: &Event,
     actor: &str,
-    detail: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
+    let (kind, detail) = event.to_stored();
     sqlx::query(
         "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -162,11 +162,11 @@ async fn insert_event(
 }
 
 /// Sets a service's assessment state (and touches it).
-async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: &str, now: DateTime<Utc>) -> Result<()> {
+async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: Assessment, now: DateTime<Utc>) -> Result<()> {
     sqlx::query("UPDATE services SET assessment = $3, updated_at = $4 WHERE org_id = $1 AND id = $2")
         .bind(org.0)
         .bind(service.0)
-        .bind(state)
+        .bind(state.as_str())
         .bind(Ts::from(now))
         .execute(&mut **tx)
         .await?;
@@ -174,14 +174,14 @@ async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: &str
 }
 
 /// Writes answers and, for a submission, closes the request and marks the
-/// service answered. `via` is "portal" or "manual".
+/// service answered.
 async fn write_answers(
     tx: &mut Tx,
     org: OrgId,
     request: &RequestRow,
     answers: &AnswerDraft,
     submit: bool,
-    via: &str,
+    via: AnsweredVia,
     now: DateTime<Utc>,
 ) -> Result<()> {
     for (position, answer) in answers.answers.iter().enumerate() {
@@ -210,7 +210,7 @@ async fn write_answers(
     .bind(answers.name.as_deref())
     .bind(answers.role.as_deref())
     .bind(answers.email.as_ref().map(|e| e.as_str()))
-    .bind(via)
+    .bind(via.as_str())
     .bind(answers.received_on)
     .bind(answers.source.as_deref())
     .execute(&mut **tx)
@@ -219,7 +219,7 @@ async fn write_answers(
         return Err(StoreError::Closed);
     }
     if submit {
-        set_assessments(tx, org, request.id, "answered", now).await?;
+        set_assessments(tx, org, request.id, Assessment::Answered, now).await?;
     }
     Ok(())
 }
@@ -237,12 +237,13 @@ async fn open_request_by_token(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc
 
 async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalView> {
     let request = request_row(tx, org, id).await?;
-    let (org_name,): (String,) =
-        sqlx::query_as("SELECT name FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    let (org_name, zone): (String, String) =
+        sqlx::query_as("SELECT name, time_zone FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    let zone = aivet_domain::Zone::try_from(zone).map_err(StoreError::Config)?;
     let services = covered(tx, org, id).await?.into_iter().map(|(_, n)| n).collect();
     let items = items_of(tx, org, id).await?;
     let attachments = attachments_of(tx, org, id).await?;
-    Ok(PortalView { org_name, services, request, items, attachments })
+    Ok(PortalView { org_name, zone, services, request, items, attachments })
 }
 
 #[async_trait::async_trait]
@@ -403,9 +404,14 @@ impl QuestionStore for ThisStore {
                 .execute(&mut *tx)
                 .await?;
             }
-            let kind = if req.previous.is_some() { "asked_again" } else { "sent" };
-            let detail = format!("{} <{}>, {}", req.recipient_name, req.recipient_email, req.items.len());
-            request_event(&mut tx, org, req.id, kind, &actor, &detail, now).await?;
+            let (to_name, to_email, questions) = (req.recipient_name.clone(), req.recipient_email.clone(), req.items.len());
+            let entry = if req.previous.is_some() {
+                Event::AskedAgain { to_name, to_email, questions }
+            } else {
+                Event::Sent { to_name, to_email, questions }
+            };
+            request_event(&mut tx, org, req.id, &entry, &actor, now).await?;
+            insert_later(&mut tx, t, &req.later, now).await?;
             ids.push(req.id);
         }
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
@@ -441,7 +447,7 @@ impl QuestionStore for ThisStore {
     async fn question_events(&self, t: &Tenant, service: ServiceId) -> Result<Vec<QuestionEvent>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         // The mails' deliveries come from the outbox, not from events.
-        let rows = sqlx::query_as::<_, QuestionEvent>(
+        let rows = sqlx::query_as::<_, crate::questions::EventRow>(
             "SELECT at, request_id, kind, actor, detail FROM question_events WHERE org_id = $1 AND service_id = $2
              UNION ALL
              SELECT o.sent_at AS at, r.id AS request_id, 'delivered' AS kind, '' AS actor, r.recipient_email AS detail
@@ -456,7 +462,7 @@ impl QuestionStore for ThisStore {
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(rows)
+        Ok(rows.into_iter().map(QuestionEvent::from).collect())
     }
 
     async fn assessment(&self, t: &Tenant, service: ServiceId) -> Result<AssessmentState> {
@@ -489,15 +495,13 @@ impl QuestionStore for ThisStore {
         let (org, id) = open_request_by_token(&mut tx, token_hash, now).await?.ok_or(StoreError::NotFound)?;
         Self::rescope(&mut tx, Scope::Org(org, None)).await?;
         let request = request_row(&mut tx, org, id).await?;
-        write_answers(&mut tx, org, &request, answers, submit, "portal", now).await?;
+        write_answers(&mut tx, org, &request, answers, submit, AnsweredVia::Portal, now).await?;
         let actor = answers.name.clone().unwrap_or_else(|| request.recipient_name.clone());
-        let kind = if submit { "submitted" } else { "saved" };
-        request_event(&mut tx, org, id, kind, &actor, &request.vendor_name, now).await?;
+        let vendor = request.vendor_name.clone();
+        let entry = if submit { Event::Submitted { vendor } } else { Event::DraftSaved { vendor } };
+        request_event(&mut tx, org, id, &entry, &actor, now).await?;
         if submit {
-            let event = AuditEvent::new(
-                "questions.answered",
-                format!("request={} via=portal by={}", id.0, answers.email.as_ref().map(|e| e.as_str()).unwrap_or("")),
-            );
+            let event = AuditEvent::Answered { request: id, by: answers.email.as_ref().map(|e| e.as_str().to_owned()) };
             insert_audit(&mut tx, org, None, &event, now).await?;
         }
         let view = portal_view(&mut tx, org, id).await?;
@@ -509,10 +513,10 @@ impl QuestionStore for ThisStore {
         let org = t.org_id();
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let request = request_row(&mut tx, org, id).await?;
-        write_answers(&mut tx, org, &request, answers, true, "manual", now).await?;
+        write_answers(&mut tx, org, &request, answers, true, AnsweredVia::Manual, now).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        let detail = answers.source.clone().unwrap_or_default();
-        request_event(&mut tx, org, id, "entered", &actor, &detail, now).await?;
+        let entry = Event::Entered { source: answers.source.clone() };
+        request_event(&mut tx, org, id, &entry, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -539,8 +543,8 @@ impl QuestionStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::NotFound);
         }
-        let detail = format!("{} {}", position + 1, review.review.as_str());
-        request_event(&mut tx, org, id, "reviewed", &actor, &detail, now).await?;
+        let entry = Event::Reviewed { question: position + 1, review: review.review };
+        request_event(&mut tx, org, id, &entry, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -563,7 +567,7 @@ impl QuestionStore for ThisStore {
             return Err(StoreError::NotFound);
         }
         let actor = user_name(&mut tx, t.user_id()).await?;
-        insert_event(&mut tx, org, service, None, "decided", &actor, decision.decision.as_str(), now).await?;
+        insert_event(&mut tx, org, service, None, &Event::Decided { decision: decision.decision }, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -578,7 +582,7 @@ impl QuestionStore for ThisStore {
             return Err(StoreError::Closed);
         }
         let info = insert_attachment(&mut tx, org, id, file, now).await?;
-        let event = AuditEvent::new("questions.file_attached", format!("request={} file={:?} via=portal", id.0, info.filename));
+        let event = AuditEvent::FileAttached { request: id, file: info.filename.clone(), by_vendor: true };
         insert_audit(&mut tx, org, None, &event, now).await?;
         tx.commit().await?;
         Ok(info)
@@ -622,7 +626,7 @@ impl QuestionStore for ThisStore {
             .execute(&mut *tx)
             .await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        request_event(&mut tx, org, id, "revoked", &actor, &request.recipient_email, now).await?;
+        request_event(&mut tx, org, id, &Event::LinkRevoked { to: request.recipient_email.clone() }, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -645,9 +649,9 @@ impl QuestionStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::Closed);
         }
-        set_assessments(&mut tx, org, id, "asked", now).await?;
+        set_assessments(&mut tx, org, id, Assessment::Asked, now).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        request_event(&mut tx, org, id, "reopened", &actor, &request.recipient_email, now).await?;
+        request_event(&mut tx, org, id, &Event::Reopened { to: request.recipient_email.clone() }, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())

@@ -105,3 +105,4 @@ impl SqliteStore {
 include!("shared.rs");
 include!("inventory_sql.rs");
 include!("questions_sql.rs");
+include!("jobs_sql.rs");

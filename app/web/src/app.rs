@@ -55,6 +55,7 @@ pub fn App() -> impl IntoView {
     // generated without a request) render signed out.
     let pc = use_context::<PageCtx>().unwrap_or(PageCtx {
         lang: aivet_domain::Lang::default(),
+        zone: aivet_domain::Zone::default(),
         user: None,
         org: None,
         orgs: Vec::new(),

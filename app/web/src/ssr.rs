@@ -4,7 +4,7 @@
 
 use crate::context::{OrgView, PageCtx, UserView, ORG_SWITCH_MAX};
 use crate::error::AppError;
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{Fmt, Lang, Msg, Zone};
 use aivet_services::{Auth, ServiceError, Services, SessionToken};
 use http::header::{HeaderValue, REFERER, SET_COOKIE};
 use http::StatusCode;
@@ -36,6 +36,21 @@ pub struct RequestCtx {
 }
 
 impl RequestCtx {
+    /// The time zone of the request's organisation (the language's
+    /// default when signed out or outside an organisation).
+    pub fn zone(&self) -> Zone {
+        self.auth
+            .as_ref()
+            .and_then(|a| a.tenant.as_ref())
+            .map(|t| t.zone())
+            .unwrap_or_else(|| Zone::default_for(self.lang))
+    }
+
+    /// How this request writes dates and times.
+    pub fn fmt(&self) -> Fmt {
+        Fmt::new(self.lang, self.zone())
+    }
+
     pub fn link(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
     }
@@ -125,6 +140,7 @@ impl RequestCtx {
         let Some(auth) = &self.auth else {
             return Ok(PageCtx {
                 lang: self.lang,
+                zone: self.zone(),
                 user: None,
                 org: None,
                 orgs: Vec::new(),
@@ -134,6 +150,7 @@ impl RequestCtx {
         let menu = self.services.org_menu(auth, ORG_SWITCH_MAX).await?;
         Ok(PageCtx {
             lang: self.lang,
+            zone: self.zone(),
             user: Some(UserView {
                 name: auth.user.name.clone(),
                 email: auth.user.email.clone(),

@@ -6,6 +6,7 @@ mod accounts;
 mod browser;
 mod helpers;
 mod inventory;
+mod jobs;
 mod mail;
 mod matrix;
 mod questions;

@@ -32,6 +32,7 @@ struct World {
     b_request: String,
     b_dead_answer_token: String,
     b_attachment: String,
+    b_job: String,
 }
 
 /// Strings that must never reach A.
@@ -58,6 +59,7 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_data_class.clone(),
         w.b_request.clone(),
         w.b_attachment.clone(),
+        w.b_job.clone(),
         "Beta Contact".into(),
         "beta-answers.pdf".into(),
     ]
@@ -201,7 +203,9 @@ async fn world(b: Db) -> Option<World> {
         .await
         .unwrap();
     let b_attachment = detail["attachments"][0]["id"].as_str().unwrap().to_owned();
+    let b_job = failed_job(&app, "owner@beta.example").await;
     Some(World {
+        b_job,
         b_attachment,
         b_request,
         b_dead_answer_token,
@@ -517,6 +521,25 @@ fn matrix() -> BTreeMap<String, Probe> {
             field: "token",
             b_token: |w| w.b_used_reset_token.clone(),
             extra: |_| vec![("password", "mallory's password".into())],
+        },
+    );
+    add(
+        "POST /api/set_time_zone",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("time_zone", "Asia/Tokyo".into()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/retry_job",
+        ForeignId {
+            field: "job_id",
+            b_id: |w| w.b_job.clone(),
+            extra: |_| vec![],
         },
     );
     add(
@@ -982,7 +1005,13 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .map(|i| i.email)
         .collect();
     assert_eq!(invites, vec!["pending@beta.example"]);
-    assert_eq!(store.org(&b_tenant).await.unwrap().name, "Beta Holdings");
+    let b_org = store.org(&b_tenant).await.unwrap();
+    assert_eq!(b_org.name, "Beta Holdings");
+    assert_eq!(
+        b_org.time_zone.name(),
+        "Europe/London",
+        "B's time zone is B's to set"
+    );
     let a_owner = store
         .credentials(&aivet_domain::Email::parse("owner@alpha.example").unwrap())
         .await
@@ -1012,6 +1041,15 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .map(|o| o.name)
         .collect();
     assert_eq!(a_orgs, vec!["Alpha Consulting", "Alpha Two"]);
+    let mut a_zones = Vec::new();
+    for o in store.orgs_of_user(a_owner.user_id).await.unwrap() {
+        let t = store.tenant_for(a_owner.user_id, o.org_id).await.unwrap();
+        a_zones.push(t.zone().name());
+    }
+    assert!(
+        a_zones.contains(&"Asia/Tokyo"),
+        "A's time zone changed in one of A's organisations: {a_zones:?}"
+    );
 
     // B's inventory is untouched; A's import landed in A.
     let b_service = store
@@ -1065,6 +1103,13 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .await
         .unwrap();
     assert_eq!(b_state.assessment.as_str(), "asked");
+    let b_jobs = store.org_job_problems(&b_tenant, 10).await.unwrap();
+    assert_eq!(b_jobs.len(), 1);
+    assert_eq!(
+        (b_jobs[0].id.to_string(), b_jobs[0].status.as_str()),
+        (w.b_job.clone(), "failed"),
+        "B's failed job is not retried by A"
+    );
     assert_eq!(
         store
             .service_requests(&b_tenant, w.b_service.parse().unwrap())

@@ -22,7 +22,7 @@ crate::on_both!(
     documents_up_to_ten_mb_are_attached_and_larger_ones_named,
 );
 
-async fn json(r: Response) -> Value {
+pub(crate) async fn json(r: Response) -> Value {
     let status = r.status();
     let text = r.text().await.unwrap();
     serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
@@ -45,14 +45,18 @@ fn header(r: &Received, name: &str) -> String {
         .unwrap_or_default()
 }
 
-fn token_in(text: &str) -> String {
+pub(crate) fn token_in(text: &str) -> String {
     let pos = text.find("/answer/").expect("an answer link in the mail");
     text[pos + 8..pos + 8 + 43].to_owned()
 }
 
 /// An organisation with a service whose vendor has one contact. Returns
 /// (service id, contact id).
-async fn service_with_contact(app: &TestApp, c: &Client, contact_lang: &str) -> (String, String) {
+pub(crate) async fn service_with_contact(
+    app: &TestApp,
+    c: &Client,
+    contact_lang: &str,
+) -> (String, String) {
     let vendor = create_vendor(app, c, "ChatCo AI", "application").await;
     let r = app
         .call(
@@ -87,12 +91,16 @@ async fn service_with_contact(app: &TestApp, c: &Client, contact_lang: &str) -> 
     (service, contact)
 }
 
-async fn ask_key(app: &TestApp, c: &Client, service: &str) -> String {
+pub(crate) async fn ask_key(app: &TestApp, c: &Client, service: &str) -> String {
     let d = json(app.call(c, "ask_data", &[("service_id", service)]).await).await;
     d["send_key"].as_str().unwrap().to_owned()
 }
 
-fn send_form<'a>(service: &'a str, key: &'a str, contact: &'a str) -> Vec<(&'a str, &'a str)> {
+pub(crate) fn send_form<'a>(
+    service: &'a str,
+    key: &'a str,
+    contact: &'a str,
+) -> Vec<(&'a str, &'a str)> {
     vec![
         ("service_id", service),
         ("form[send_key]", key),
@@ -101,7 +109,7 @@ fn send_form<'a>(service: &'a str, key: &'a str, contact: &'a str) -> Vec<(&'a s
     ]
 }
 
-async fn overview(app: &TestApp, c: &Client, service: &str) -> Value {
+pub(crate) async fn overview(app: &TestApp, c: &Client, service: &str) -> Value {
     json(
         app.call(c, "questions_overview", &[("service_id", service)])
             .await,
@@ -122,7 +130,11 @@ fn vendor_browser() -> Client {
         .unwrap()
 }
 
-async fn post_answers(app: &TestApp, token: &str, fields: &[(&str, &str)]) -> (u16, String) {
+pub(crate) async fn post_answers(
+    app: &TestApp,
+    token: &str,
+    fields: &[(&str, &str)],
+) -> (u16, String) {
     let r = vendor_browser()
         .post(app.url(&format!("/answer/{token}")))
         .header("origin", &app.base)
@@ -257,7 +269,7 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     for n in 1..=6 {
         assert!(text.contains(&format!("\n{n}. ")), "question {n} in {text}");
     }
-    assert!(text.contains("14.12.2026"), "deadline in {text}");
+    assert!(text.contains("14. Dezember 2026"), "deadline in {text}");
     assert!(
         text.contains("abgelehnt"),
         "the optional question in {text}"
@@ -835,7 +847,7 @@ async fn answers_entered_by_hand_and_who_may_do_what(b: Db) {
     let d = request(&app, &owner, &id).await;
     assert_eq!(d["row"]["status"], "submitted");
     assert_eq!(d["answered_via"], "manual");
-    assert_eq!(d["received"], "2026-11-29, Mail from the DPO");
+    assert_eq!(d["received"], "29 November 2026, Mail from the DPO");
     assert_eq!(d["items"][0]["answer"], "Dedicated cache per tenant.");
     assert_eq!(
         overview(&app, &owner, &service).await["assessment"],
@@ -1213,9 +1225,11 @@ async fn documents_up_to_ten_mb_are_attached_and_larger_ones_named(b: Db) {
             post_answer_form(&app, &token, &typed("ok"), (&name, pdf_of(size))).await;
         assert_eq!(status, 200, "{size} bytes: {page}");
         assert!(
-            page.contains(&escaped(
-                &Msg::PortalAttached.fill(Lang::Nb, &[("name", &name)])
-            )),
+            page.contains(&escaped(&aivet_domain::msg!(
+                Lang::Nb,
+                Msg::PortalAttached,
+                name = &name
+            ))),
             "{size} bytes: {page}"
         );
         assert!(page.contains(&escaped(&format!("{name} ({} KB)", size.div_ceil(1024)))));
@@ -1232,8 +1246,12 @@ async fn documents_up_to_ten_mb_are_attached_and_larger_ones_named(b: Db) {
         let fields = typed(&round);
         let (status, page) = post_answer_form(&app, &token, &fields, (name, pdf_of(size))).await;
         assert_eq!(status, 413, "{size} bytes");
-        let message =
-            Msg::ErrFileTooLargeNamed.fill(Lang::Nb, &[("name", name), ("limit", &limit_nb)]);
+        let message = aivet_domain::msg!(
+            Lang::Nb,
+            Msg::ErrFileTooLargeNamed,
+            name = name,
+            limit = &limit_nb
+        );
         assert!(page.contains(&escaped(&message)), "{size} bytes: {page}");
         assert!(
             page.contains("id=\"attachment-error\""),
@@ -1285,8 +1303,12 @@ async fn documents_up_to_ten_mb_are_attached_and_larger_ones_named(b: Db) {
         );
         let (status, page) = app.get_text(&owner, &location).await;
         assert_eq!(status, 200);
-        let message =
-            Msg::ErrFileTooLargeNamed.fill(Lang::De, &[("name", name), ("limit", &limit_de)]);
+        let message = aivet_domain::msg!(
+            Lang::De,
+            Msg::ErrFileTooLargeNamed,
+            name = name,
+            limit = &limit_de
+        );
         assert!(page.contains(&escaped(&message)), "{size} bytes: {page}");
     }
     assert_eq!(

@@ -637,7 +637,11 @@ async fn bad_input_gets_a_clear_4xx() {
     assert_eq!(r.status(), 413);
     assert_eq!(
         r.text().await.unwrap(),
-        aivet_domain::Msg::ErrTooLarge.fill(aivet_domain::Lang::De, &[("limit", "256 KB")])
+        aivet_domain::msg!(
+            aivet_domain::Lang::De,
+            aivet_domain::Msg::ErrTooLarge,
+            limit = "256 KB"
+        )
     );
     let r = app
         .call(&c, "create_org", &[("org_name", &"x".repeat(200))])
@@ -857,7 +861,7 @@ async fn an_oversize_body_is_told_its_limit() {
     let app = TestApp::spawn(Db::Sqlite).await.unwrap();
     let c = app.sign_up("a@example.com", "A").await;
     app.call(&c, "set_language", &[("lang", "nb")]).await;
-    let expected = Msg::ErrTooLarge.fill(Lang::Nb, &[("limit", "256 KB")]);
+    let expected = aivet_domain::msg!(Lang::Nb, Msg::ErrTooLarge, limit = "256 KB");
     let big = "x".repeat(300 * 1024);
     let post = |accept: &'static str, referer: String| {
         c.post(app.url("/api/create_org"))

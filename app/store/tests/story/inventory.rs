@@ -12,7 +12,7 @@ use aivet_store::{AuditEvent, DynStore, StoreError, Tenant};
 use chrono::Duration;
 
 fn ev() -> AuditEvent {
-    AuditEvent::new("test", "")
+    AuditEvent::SignedIn
 }
 
 fn vendor_form(name: &str, role: VendorRole) -> VendorForm {

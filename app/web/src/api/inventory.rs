@@ -6,7 +6,7 @@ use aivet_domain::inventory::{
     AuthorityNotifier, ContactForm, ContactRole, Deployment, FindingForm, FindingStatus,
     FindingTopic, ServiceForm, ServiceStatus, VendorForm, VendorRole,
 };
-use aivet_domain::{ContactId, DataClassId, Lang, MembershipId, Msg, ServiceId, VendorId};
+use aivet_domain::{msg, ContactId, DataClassId, Lang, MembershipId, Msg, ServiceId, VendorId};
 use chrono::{DateTime, NaiveDate, Utc};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -782,9 +782,9 @@ pub async fn import_preview(csv: String) -> Result<ImportPlanView, AppError> {
         } else {
             plan.new_vendors.join(", ")
         };
-        Msg::ImportReady.fill(l, &[("n", &plan.rows.to_string()), ("vendors", &vendors)])
+        msg!(l, Msg::ImportReady, n = plan.rows, vendors = &vendors)
     } else {
-        Msg::ImportHasErrors.fill(l, &[("n", &plan.errors.len().to_string())])
+        msg!(l, Msg::ImportHasErrors, n = plan.errors.len())
     };
     Ok(ImportPlanView {
         rows: plan.rows,

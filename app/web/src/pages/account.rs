@@ -5,7 +5,7 @@ use crate::components::{AppLayout, EmptyState, Field, LangSwitcher, Submit};
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
-use aivet_domain::Msg;
+use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -64,12 +64,11 @@ fn OrgList(list: api::OrgListView) -> impl IntoView {
     if list.rows.is_empty() {
         return view! { <EmptyState text=Msg::NoMatches/> }.into_any();
     }
-    let shown = Msg::OrgsShown.fill(
+    let shown = msg!(
         lang(),
-        &[
-            ("shown", &list.rows.len().to_string()),
-            ("total", &list.total.to_string()),
-        ],
+        Msg::OrgsShown,
+        shown = list.rows.len(),
+        n = list.total
     );
     let rows = list
         .rows

@@ -7,7 +7,7 @@ use crate::context::page_ctx;
 use crate::i18n::t;
 use crate::page_data::page_data;
 use crate::pages::common::LoadError;
-use aivet_domain::Msg;
+use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 
 #[component]
@@ -25,7 +25,7 @@ pub fn Dashboard() -> impl IntoView {
     view! {
         <AppLayout title=Msg::DashboardTitle>
             <p class="lead" id="welcome">
-                {Msg::DashboardWelcome.fill(crate::i18n::lang(), &[("name", &name)])}
+                {msg!(crate::i18n::lang(), Msg::DashboardWelcome, name = &name)}
             </p>
             <Suspense fallback=|| ()>
                 {move || Suspend::new(async move {

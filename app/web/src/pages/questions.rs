@@ -6,11 +6,12 @@ use crate::api::{
     self, AskView, ItemView, QuestionSetView, QuestionsView, RequestRowView, RequestView,
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
-use crate::i18n::{date, lang, t};
+use crate::i18n::{date, date_time, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, LoadError};
+use aivet_domain::mail::MailStatus;
 use aivet_domain::questions::{Assessment, RequestStatus, Review, ANSWER_FIELDS};
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{msg, Lang, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 
@@ -34,39 +35,9 @@ const ANSWER_INPUTS: [&str; 16] = [
     "answers[answers][15]",
 ];
 
-fn mail_status(s: &Option<String>) -> Msg {
-    match s.as_deref() {
-        Some("sent") => Msg::MailSent,
-        Some("sending") => Msg::MailSending,
-        // The settings page says when and which attempt; here the state is enough.
-        Some("retrying") => Msg::MailWillRetry,
-        Some("failed") => Msg::MailFailed,
-        _ => Msg::MailQueued,
-    }
-}
-
-fn event_label(kind: &str) -> Msg {
-    match kind {
-        "sent" => Msg::EventSent,
-        "asked_again" => Msg::EventAskedAgain,
-        "delivered" => Msg::EventDelivered,
-        "saved" => Msg::EventSaved,
-        "submitted" => Msg::EventSubmitted,
-        "entered" => Msg::EventEntered,
-        "reviewed" => Msg::EventReviewed,
-        "decided" => Msg::EventDecided,
-        "revoked" => Msg::EventRevoked,
-        _ => Msg::EventReopened,
-    }
-}
-
-fn part_label(part: &str) -> Msg {
-    match part {
-        "integrator" => Msg::FieldIntegrator,
-        "model_provider" => Msg::FieldModelProvider,
-        "inference_host" => Msg::FieldInferenceHost,
-        _ => Msg::FieldVendor,
-    }
+/// The state of a request's mail (queued until the outbox has it).
+fn mail_status(s: &Option<MailStatus>) -> Msg {
+    s.unwrap_or(MailStatus::Queued).label()
 }
 
 fn status_text(r: &RequestRowView) -> String {
@@ -109,7 +80,7 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
                 <tr>
                     <td><a href=format!("/requests/{}", r.id.0)>{r.vendor_name.clone()}</a><br/><span class="muted">{r.recipient.clone()}</span></td>
                     <td>{date(r.sent_at)}{r.again.then(|| view! { <br/><span class="badge">{t(Msg::EventAskedAgain)}</span> })}</td>
-                    <td>{lang().date(r.deadline)}</td>
+                    <td>{on(r.deadline)}</td>
                     <td class="request-status">{status_text(r)}</td>
                     <td>{t(mail_status(&r.mail_status))}</td>
                     <td>{format!("{} / {}", r.open_items, r.items)}</td>
@@ -139,19 +110,12 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
         .events
         .iter()
         .map(|e| {
-            let what = t(event_label(&e.kind));
+            let what = e.title.clone();
             let who = (!e.actor.is_empty()).then(|| format!(" · {}", e.actor));
-            let detail = match e.kind.as_str() {
-                "decided" => e
-                    .detail
-                    .parse::<Assessment>()
-                    .map(|a| t(a.label()).to_owned())
-                    .unwrap_or_default(),
-                _ => e.detail.clone(),
-            };
+            let detail = e.detail.clone();
             view! {
                 <li>
-                    <time>{date(e.at)}" "{e.at.format("%H:%M").to_string()}</time>" "
+                    <time>{date_time(e.at)}</time>" "
                     <strong>{what}</strong>{who}
                     {(!detail.is_empty()).then(|| view! { " — "<span class="muted">{detail}</span> })}
                 </li>
@@ -165,7 +129,7 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
             <dd><span class=format!("assessment assessment-{}", q.assessment.as_str()) id="assessment">{t(q.assessment.label())}</span>
                 {q.note.clone().map(|n| view! { <p class="prewrap">{n}</p> })}</dd>
             <dt>{t(Msg::FollowUpOn)}</dt>
-            <dd>{q.follow_up_on.map(|d| lang().date(d)).unwrap_or_else(|| "—".to_owned())}</dd>
+            <dd>{q.follow_up_on.map(on).unwrap_or_else(|| "—".to_owned())}</dd>
         </dl>
         {q.can_edit.then(|| view! {
             <p><a class="button" id="ask-vendor" href=format!("/services/{}/ask", q.service_id)>{t(Msg::AskVendor)}</a></p>
@@ -260,11 +224,11 @@ fn AskForm(d: AskView) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let checked = r.part == "vendor" && r.primary;
+            let checked = r.part == aivet_domain::inventory::ServicePart::Vendor && r.primary;
             view! {
                 <label class="check">
                     <input type="checkbox" name=format!("form[contacts][{i}]") value=r.id.to_string() checked=checked/>
-                    " "{r.name.clone()}" <"{r.email.clone()}"> — "{r.vendor_name.clone()}" ("{t(part_label(&r.part))}", "{r.lang.native_name()}")"
+                    " "{r.name.clone()}" <"{r.email.clone()}"> — "{r.vendor_name.clone()}" ("{t(r.part.label())}", "{r.lang.native_name()}")"
                 </label>
             }
         })
@@ -359,7 +323,7 @@ pub fn RequestPage() -> impl IntoView {
             {move || Suspend::new(async move {
                 match data.await {
                     Ok(d) => {
-                        let title = Msg::RequestTitle.fill(lang(), &[("vendor", &d.row.vendor_name)]);
+                        let title = msg!(lang(), Msg::RequestTitle, vendor = &d.row.vendor_name);
                         view! {
                             <AppLayout title=Msg::QuestionsTitle name=title>
                                 <RequestBody d=d.clone()/>
@@ -388,7 +352,7 @@ fn RequestBody(d: RequestView) -> impl IntoView {
             <dl class="facts" id="request-facts">
                 <dt>{t(Msg::RequestTo)}</dt><dd>{d.row.recipient.clone()}" ("{d.row.lang.native_name()}")"</dd>
                 <dt>{t(Msg::RequestSentBy)}</dt><dd>{d.sent_by.clone()}", "{date(d.row.sent_at)}</dd>
-                <dt>{t(Msg::RequestDeadline)}</dt><dd>{lang().date(d.row.deadline)}</dd>
+                <dt>{t(Msg::RequestDeadline)}</dt><dd>{on(d.row.deadline)}</dd>
                 <dt>{t(Msg::RequestLinkUntil)}</dt><dd>{date(d.expires_at)}</dd>
                 <dt>{t(Msg::RequestStatusLabel)}</dt><dd id="request-status">{status_text(&d.row)}</dd>
                 <dt>{t(Msg::RequestMail)}</dt><dd id="request-mail">{t(mail_status(&d.row.mail_status))}
@@ -442,18 +406,12 @@ fn upload_problem(request: aivet_domain::RequestId) -> Option<String> {
         false
     };
     Some(if vouched {
-        msg.fill(
+        aivet_domain::msg!(
             lang(),
-            &[
-                ("name", &file),
-                (
-                    "limit",
-                    &aivet_domain::attachments::size_text(
-                        aivet_domain::attachments::MAX_BYTES,
-                        lang(),
-                    ),
-                ),
-            ],
+            Msg::ErrFileTooLargeNamed,
+            name = &file,
+            limit =
+                &aivet_domain::attachments::size_text(aivet_domain::attachments::MAX_BYTES, lang()),
         )
     } else {
         t(Msg::ErrFileTooLarge).to_owned()
@@ -473,7 +431,7 @@ fn Attachments(d: RequestView) -> impl IntoView {
                 <li>
                     <a href=format!("/attachments/{}", a.id) download="">{a.filename.clone()}</a>
                     " "<span class="muted">{format!("({} KB) · ", (a.size + 1023) / 1024)}
-                    {Msg::AttachedBy.fill(lang(), &[("who", &a.uploaded_by)])}" · "{date(a.uploaded_at)}</span>
+                    {msg!(lang(), Msg::AttachedBy, who = &a.uploaded_by)}" · "{date(a.uploaded_at)}</span>
                 </li>
             }
         })
@@ -571,12 +529,11 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
     let review = ServerAction::<api::ReviewAnswer>::new();
     let n = i.position + 1;
     let reviewed = i.reviewed_at.map(|at| {
-        Msg::ReviewedBy.fill(
+        msg!(
             lang(),
-            &[
-                ("name", i.reviewed_by.as_deref().unwrap_or("")),
-                ("date", &date(at)),
-            ],
+            Msg::ReviewedBy,
+            name = i.reviewed_by.as_deref().unwrap_or(""),
+            date = &date(at)
         )
     });
     view! {
@@ -663,11 +620,11 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
                     let (tctl, wctl) = (tid.clone(), wid.clone());
                     view! {
                         <div class="field" data-field=tkey data-control=tctl>
-                            <label for=tid.clone()>{Msg::QuestionText.fill(lang(), &[("lang", lname)])}</label>
+                            <label for=tid.clone()>{msg!(lang(), Msg::QuestionText, lang = lname)}</label>
                             <textarea id=tid name=format!("set[items][{n}][{}_text]", l.code()) rows=2 disabled=!can_edit>{text.clone()}</textarea>
                         </div>
                         <div class="field" data-field=wkey data-control=wctl>
-                            <label for=wid.clone()>{Msg::QuestionWhy.fill(lang(), &[("lang", lname)])}</label>
+                            <label for=wid.clone()>{msg!(lang(), Msg::QuestionWhy, lang = lname)}</label>
                             <textarea id=wid name=format!("set[items][{n}][{}_why]", l.code()) rows=2 disabled=!can_edit>{why.clone()}</textarea>
                         </div>
                     }
@@ -707,7 +664,7 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
         .collect();
     lang_options.sort_by_key(|(c, _)| *c != lang().code());
     view! {
-        <p class="muted">{Msg::QuestionSetVersion.fill(lang(), &[("n", &s.version.to_string())])}</p>
+        <p class="muted">{msg!(lang(), Msg::QuestionSetVersion, n = &s.version.to_string())}</p>
         <ActionForm action=save attr:class="form" attr:id="question-set-form" attr:novalidate=true>
             <input type="hidden" name="base_version" value=s.version.to_string()/>
             {items}

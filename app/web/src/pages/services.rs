@@ -13,7 +13,7 @@ use crate::pages::questions::QuestionsPanel;
 use aivet_domain::inventory::{
     AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
 };
-use aivet_domain::Msg;
+use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 
@@ -98,8 +98,8 @@ pub fn ServicesPage() -> impl IntoView {
     let filters = StoredValue::new(filters);
     view! {
         <AppLayout title=Msg::NavServices>
-            {(!imported.is_empty()).then(|| view! {
-                <div class="alert success" role="status">{Msg::ImportDone.fill(lang(), &[("n", &imported)])}</div>
+            {imported.parse::<u32>().ok().map(|imported| view! {
+                <div class="alert success" role="status">{msg!(lang(), Msg::ImportDone, n = imported)}</div>
             })}
             <Suspense fallback=|| ()>
                 {move || {
@@ -201,7 +201,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
                 </table>
             </div>
             <nav class="pager" aria-label=t(Msg::Pagination)>
-                <span id="results-range">{Msg::ResultsRange.fill(lang(), &[("from", &from.to_string()), ("to", &to.to_string()), ("total", &d.total.to_string())])}</span>
+                <span id="results-range">{msg!(lang(), Msg::ResultsRange, from = from, to = to, total = d.total)}</span>
                 {(page > 1).then(|| view! { <a href=f.page_href(page - 1) rel="prev">{t(Msg::PrevPage)}</a> })}
                 {(to < d.total).then(|| view! { <a href=f.page_href(page + 1) rel="next" id="next-page">{t(Msg::NextPage)}</a> })}
             </nav>
@@ -474,7 +474,7 @@ fn ServiceActions(d: ServiceDetailView) -> impl IntoView {
     let delete = ServerAction::<api::DeleteService>::new();
     let id = d.id.to_string();
     let id2 = id.clone();
-    let confirm = Msg::ConfirmDeleteService.fill(lang(), &[("name", &d.name)]);
+    let confirm = msg!(lang(), Msg::ConfirmDeleteService, name = &d.name);
     view! {
         <div class="actions record-actions">
             <a class="button secondary" href=format!("/services/{}/edit", d.id) id="edit-service">{t(Msg::Edit)}</a>

@@ -3,9 +3,11 @@
 
 use crate::api::{self, SettingsView};
 use crate::components::{AppLayout, Field, Submit};
-use crate::i18n::{date, lang, t};
+use crate::i18n::{date, date_time, lang, t};
 use crate::page_data::page_data;
-use aivet_domain::{Msg, Role};
+use aivet_domain::jobs::JobStatus;
+use aivet_domain::mail::MailStatus;
+use aivet_domain::{msg, Msg, Role, Zone};
 use leptos::prelude::*;
 
 #[component]
@@ -41,7 +43,9 @@ fn Settings(d: SettingsView) -> impl IntoView {
                 <dt>{t(Msg::FieldOrgName)}</dt><dd id="org-name">{d.org.name.clone()}</dd>
                 <dt>{t(Msg::OrgSlug)}</dt><dd><code>{d.org.slug.clone()}</code></dd>
                 <dt>{t(Msg::FieldRole)}</dt><dd>{t(d.org.role.label())}</dd>
+                <dt>{t(Msg::TimeZone)}</dt><dd id="org-time-zone">{d.zone.name()}</dd>
             </dl>
+            {owner.then(|| view! { <TimeZoneForm zone=d.zone zones=d.zones.clone()/> })}
         </section>
     }
     .into_any();
@@ -70,7 +74,7 @@ fn Settings(d: SettingsView) -> impl IntoView {
             <h2 id="audit-title">{t(Msg::AuditTitle)}</h2>
             <ul class="audit">
                 {d.audit.into_iter().map(|e| view! {
-                    <li><time>{e.at.format("%Y-%m-%d %H:%M UTC").to_string()}</time>" "<span>{e.actor}</span>" "<code>{e.action}</code>" "<span class="muted">{e.detail}</span></li>
+                    <li data-action=e.action><time>{date_time(e.at)}</time>" "<span>{e.actor}</span>" · "<span>{e.text}</span></li>
                 }).collect_view()}
             </ul>
         </section>
@@ -78,9 +82,33 @@ fn Settings(d: SettingsView) -> impl IntoView {
     .into_any();
     let can_edit = d.org.role != Role::Viewer;
     let mail = view! { <MailPanel mail=d.mail.clone() can_edit/> }.into_any();
+    let jobs = owner.then(|| view! { <JobsPanel jobs=d.jobs.clone()/> }.into_any());
     let classes = view! { <DataClassesPanel owner/> }.into_any();
     let questions = view! { <crate::pages::questions::QuestionSetPanel/> }.into_any();
-    view! { {org} {members} {invites} {classes} {questions} {mail} {audit} }
+    view! { {org} {members} {invites} {classes} {questions} {mail} {jobs} {audit} }
+}
+
+/// The organisation's time zone: dates are shown, and "today" counted, in it.
+#[component]
+fn TimeZoneForm(zone: Zone, zones: Vec<Zone>) -> impl IntoView {
+    let action = ServerAction::<api::SetTimeZone>::new();
+    let saved = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("saved").as_deref() == Some("time_zone"));
+    let options = zones
+        .into_iter()
+        .map(|z| view! { <option value=z.name() selected=z == zone>{z.name()}</option> })
+        .collect_view();
+    view! {
+        {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
+        <ActionForm action attr:class="form inline-form" attr:id="time-zone-form">
+            <div class="field" data-field="time_zone" data-control="f-time_zone">
+                <label for="f-time_zone">{t(Msg::TimeZone)}</label>
+                <p class="hint" id="f-time_zone-hint">{t(Msg::TimeZoneHint)}</p>
+                <select id="f-time_zone" name="time_zone" aria-describedby="f-time_zone-hint">{options}</select>
+            </div>
+            <Submit label=Msg::Save/>
+        </ActionForm>
+    }
 }
 
 #[component]
@@ -110,7 +138,7 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
     } else {
         view! { <span>{t(m.role.label())}</span> }.into_any()
     };
-    let confirm = Msg::RemoveMemberConfirm.fill(l, &[("name", &m.name)]);
+    let confirm = msg!(l, Msg::RemoveMemberConfirm, name = &m.name);
     view! {
         <tr>
             <td>{m.name.clone()}{m.is_me.then(|| view! { " " <span class="badge">{t(Msg::MemberYou)}</span> })}</td>
@@ -262,36 +290,83 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
     }
 }
 
+/// Background work that failed or waits for another attempt, with its
+/// error; a failed job can be started again.
+#[component]
+fn JobsPanel(jobs: Vec<api::JobRow>) -> impl IntoView {
+    let l = lang();
+    let body = if jobs.is_empty() {
+        view! { <p class="muted">{t(Msg::NoFailedJobs)}</p> }.into_any()
+    } else {
+        let rows = jobs
+            .into_iter()
+            .map(|j| {
+                let retry = ServerAction::<api::RetryJob>::new();
+                let failed = j.status == JobStatus::Failed;
+                view! {
+                    <tr data-status=j.status.as_str() data-kind=j.kind.clone()>
+                        <td>{j.what.clone()}</td>
+                        <td>{t(j.status.label())}" · "{msg!(l, Msg::JobAttempts, n = j.attempts)}
+                            {j.last_error.clone().map(|e| view! { <br/><span class="muted">{e}</span> })}</td>
+                        <td>{date_time(j.run_at)}</td>
+                        <td>{failed.then(|| view! {
+                            <ActionForm action=retry attr:class="inline-form">
+                                <input type="hidden" name="job_id" value=j.id.to_string()/>
+                                <button type="submit" class="button small secondary">{t(Msg::RetryNow)}</button>
+                            </ActionForm>
+                        })}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="table-wrap">
+                <table class="table" id="jobs">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::JobWhat)}</th>
+                        <th scope="col">{t(Msg::MailStatusLabel)}</th>
+                        <th scope="col">{t(Msg::JobDue)}</th>
+                        <th scope="col"><span class="visually-hidden">{t(Msg::RetryNow)}</span></th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="panel" aria-labelledby="jobs-title">
+            <h2 id="jobs-title">{t(Msg::JobsTitle)}</h2>
+            <p class="muted">{t(Msg::JobsLead)}</p>
+            {body}
+        </section>
+    }
+}
+
 #[component]
 fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
     let l = lang();
     let retry = ServerAction::<api::RetryMail>::new();
-    let status = match m.status.as_str() {
-        "queued" => t(Msg::MailQueued).to_owned(),
-        "sending" => t(Msg::MailSending).to_owned(),
-        "sent" => format!(
+    let status = match m.status {
+        MailStatus::Queued | MailStatus::Sending | MailStatus::Failed => {
+            t(m.status.label()).to_owned()
+        }
+        MailStatus::Sent => format!(
             "{} {}",
             t(Msg::MailSent),
-            m.sent_at
-                .map(|s| s.format("%Y-%m-%d %H:%M UTC").to_string())
-                .unwrap_or_default()
+            m.sent_at.map(date_time).unwrap_or_default()
         ),
-        "retrying" => Msg::MailRetrying.fill(
+        MailStatus::Retrying => msg!(
             l,
-            &[
-                (
-                    "time",
-                    &m.next_attempt_at.format("%Y-%m-%d %H:%M UTC").to_string(),
-                ),
-                ("n", &(m.attempts + 1).to_string()),
-            ],
+            Msg::MailRetrying,
+            time = &date_time(m.next_attempt_at),
+            n = m.attempts + 1
         ),
-        _ => t(Msg::MailFailed).to_owned(),
     };
-    let failed = m.status == "failed";
+    let failed = m.status == MailStatus::Failed;
     let error = m.last_error.clone();
     view! {
-        <tr data-status=m.status.clone()>
+        <tr data-status=m.status.as_str()>
             <td>{m.recipient.clone()}</td>
             <td>{m.subject.clone()}<br/><code class="muted">{m.message_id.clone()}</code></td>
             <td>{status}{error.map(|e| view! { <br/><span class="muted">{e}</span> })}</td>

@@ -7,7 +7,7 @@ use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use aivet_domain::inventory::{ContactRole, VendorForm, VendorRole};
-use aivet_domain::{Lang, Msg, VendorId};
+use aivet_domain::{msg, Lang, Msg, VendorId};
 use leptos::prelude::*;
 
 #[component]
@@ -261,7 +261,7 @@ fn RecordActions(d: VendorDetailView) -> impl IntoView {
     let delete = ServerAction::<api::DeleteVendor>::new();
     let id = d.id.to_string();
     let id2 = id.clone();
-    let confirm = Msg::ConfirmDeleteVendor.fill(lang(), &[("name", &d.form.name)]);
+    let confirm = msg!(lang(), Msg::ConfirmDeleteVendor, name = &d.form.name);
     view! {
         <div class="actions record-actions">
             <a class="button secondary" href=format!("/vendors/{}/edit", d.id) id="edit-vendor">{t(Msg::Edit)}</a>
