@@ -29,6 +29,8 @@ pub enum Audit {
     PasswordReset,
     #[serde(rename = "org.created")]
     OrgCreated { name: String },
+    #[serde(rename = "org.retired")]
+    OrgRetired { suffix: String },
     #[serde(rename = "org.time_zone_changed")]
     TimeZoneChanged { zone: String },
     #[serde(rename = "member.joined")]
@@ -155,6 +157,7 @@ impl Audit {
             Audit::PasswordChanged => t(Msg::AuditPasswordChanged),
             Audit::PasswordReset => t(Msg::AuditPasswordReset),
             Audit::OrgCreated { name } => msg!(lang, Msg::AuditOrgCreated, name = name),
+            Audit::OrgRetired { suffix } => msg!(lang, Msg::AuditOrgRetired, suffix = suffix),
             Audit::TimeZoneChanged { zone } => msg!(lang, Msg::AuditTimeZoneChanged, zone = zone),
             Audit::MemberJoined { role } => {
                 msg!(lang, Msg::AuditMemberJoined, role = role.label().text(lang))

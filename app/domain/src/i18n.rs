@@ -1382,6 +1382,7 @@ messages! {
     AuditPasswordChanged { en: "Changed the password", de: "Passwort geändert", nb: "Endret passordet" }
     AuditPasswordReset { en: "Set a new password with a reset link", de: "Neues Passwort über einen Link zum Zurücksetzen gesetzt", nb: "Satte nytt passord med en tilbakestillingslenke" }
     AuditOrgCreated { en: "Created the organisation {name}", de: "Organisation {name} angelegt", nb: "Opprettet organisasjonen {name}" }
+    AuditOrgRetired { en: "Took the organisation out of use ({suffix})", de: "Organisation außer Betrieb genommen ({suffix})", nb: "Tok organisasjonen ut av bruk ({suffix})" }
     AuditTimeZoneChanged { en: "Set the time zone to {zone}", de: "Zeitzone auf {zone} gesetzt", nb: "Satte tidssonen til {zone}" }
     AuditMemberJoined { en: "Joined through an invitation as {role}", de: "Über eine Einladung beigetreten als {role}", nb: "Ble med via en invitasjon som {role}" }
     AuditMemberRemoved { en: "Removed a member", de: "Ein Mitglied entfernt", nb: "Fjernet et medlem" }

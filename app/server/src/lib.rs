@@ -77,46 +77,20 @@ impl Application {
         limits: Limits,
         extra: axum::Router<AppState>,
     ) -> anyhow::Result<Application> {
-        if config.is_sqlite() {
-            std::fs::create_dir_all(&config.data_dir).with_context(|| {
-                format!(
-                    "cannot create the data directory {}",
-                    config.data_dir.display()
-                )
-            })?;
-        }
-        let store = aivet_store::open(&config.database_url, config.database_admin_url.as_deref())
-            .await
-            .context("cannot open the database (AIVET_DATABASE_URL)")?;
-        let key = session_key(&config)?;
-        let lifetimes = Lifetimes {
-            session_idle: chrono::Duration::minutes(config.session_idle_minutes),
-            session_absolute: chrono::Duration::hours(config.session_absolute_hours),
-            ..Lifetimes::default()
-        };
-        let (transport, mail) = mail_setup(&config, &key)?;
+        let (services, transport) = open_services(&config, clock.clone(), limits).await?;
         let worker = aivet_mail::Worker::new(
-            store.clone(),
+            services.store.clone(),
             transport,
-            mail.mailer.clone(),
+            services.mail.mailer.clone(),
             {
                 let clock = clock.clone();
                 Arc::new(move || clock.now())
             },
-            mail.wake.clone(),
+            services.mail.wake.clone(),
             aivet_mail::WorkerSettings {
                 lease: chrono::Duration::seconds(config.mail_lease_seconds),
                 ..aivet_mail::WorkerSettings::default()
             },
-        );
-        let services = Services::new(
-            store,
-            clock,
-            key,
-            lifetimes,
-            limits,
-            mail,
-            config.base_url.clone(),
         );
         let leptos = LeptosOptions::builder()
             .output_name(aivet_web::app::OUTPUT_NAME)
@@ -192,6 +166,45 @@ impl Application {
         .with_graceful_shutdown(shutdown_signal())
         .await
     }
+}
+
+/// Opens the database (running migrations where allowed) and sets up
+/// everything the use cases need: the server, and the commands that work
+/// on the configured database without serving (`aivet demo`). Returns the
+/// mail transport for the outbox worker.
+pub async fn open_services(
+    config: &Config,
+    clock: Arc<dyn Clock>,
+    limits: Limits,
+) -> anyhow::Result<(Services, Arc<dyn aivet_mail::Transport>)> {
+    if config.is_sqlite() {
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!(
+                "cannot create the data directory {}",
+                config.data_dir.display()
+            )
+        })?;
+    }
+    let store = aivet_store::open(&config.database_url, config.database_admin_url.as_deref())
+        .await
+        .context("cannot open the database (AIVET_DATABASE_URL)")?;
+    let key = session_key(config)?;
+    let lifetimes = Lifetimes {
+        session_idle: chrono::Duration::minutes(config.session_idle_minutes),
+        session_absolute: chrono::Duration::hours(config.session_absolute_hours),
+        ..Lifetimes::default()
+    };
+    let (transport, mail) = mail_setup(config, &key)?;
+    let services = Services::new(
+        store,
+        clock,
+        key,
+        lifetimes,
+        limits,
+        mail,
+        config.base_url.clone(),
+    );
+    Ok((services, transport))
 }
 
 /// The mail transport (SMTP when configured, else a folder of .eml files
@@ -303,7 +316,11 @@ pub fn init_tracing(json: bool) {
         .ok()
         .or_else(|| std::env::var("RUST_LOG").ok())
         .unwrap_or_else(|| "info,sqlx=warn".into());
-    let builder = tracing_subscriber::fmt().with_env_filter(EnvFilter::new(filter));
+    // Logs go to stderr: stdout carries what a command prints for people
+    // and scripts (`aivet demo`'s sign-in, "aivet is running").
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::new(filter))
+        .with_writer(std::io::stderr);
     let _ = if json {
         builder.json().try_init()
     } else {

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod clock;
+pub mod demo;
 pub mod error;
 pub mod inventory;
 pub mod inventory_csv;

@@ -433,6 +433,16 @@ pub trait Store:
         now: DateTime<Utc>,
     ) -> Result<Tenant>;
     async fn org(&self, t: &Tenant) -> Result<Org>;
+    /// Takes an organisation out of use without deleting it (its audit log
+    /// is append-only): its slug and name get `suffix`, and the user's
+    /// membership ends. For `aivet demo`, which starts each demo afresh.
+    async fn retire_org(
+        &self,
+        user: UserId,
+        org: OrgId,
+        suffix: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
     /// Sets the organisation's time zone (with an audit entry).
     async fn set_time_zone(
         &self,

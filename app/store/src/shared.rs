@@ -447,6 +447,31 @@ impl Store for ThisStore {
         Ok(org)
     }
 
+    async fn retire_org(&self, user: UserId, org: OrgId, suffix: &str, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Org(org, Some(user))).await?;
+        let r = sqlx::query("UPDATE orgs SET slug = slug || $2, name = name || $3 WHERE id = $1")
+            .bind(org.0)
+            .bind(format!("-{suffix}"))
+            .bind(format!(" ({suffix})"))
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        sqlx::query("UPDATE services SET owner_id = NULL WHERE org_id = $1")
+            .bind(org.0)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM memberships WHERE org_id = $1 AND user_id = $2")
+            .bind(org.0)
+            .bind(user.0)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, org, Some(user), &AuditEvent::OrgRetired { suffix: suffix.to_owned() }, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     async fn set_time_zone(&self, t: &Tenant, zone: Zone, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let changed = sqlx::query("UPDATE orgs SET time_zone = $1 WHERE id = $2")

@@ -417,6 +417,29 @@ impl BinaryServer {
         &self.db
     }
 
+    /// Runs a command of the binary (`aivet demo`, …) on this server's
+    /// database and folder, and waits for it.
+    pub async fn command(&self, args: &[&str]) -> std::process::Output {
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_aivet"))
+            .args(args)
+            .env("AIVET_DATA_DIR", &self.data_dir)
+            .env("AIVET_DATABASE_URL", self.db.url())
+            .envs(
+                self.db
+                    .admin_url()
+                    .map(|a| ("AIVET_DATABASE_ADMIN_URL", a.to_owned())),
+            )
+            .env(
+                "AIVET_SESSION_SECRET",
+                "process-test-secret-process-test-0123",
+            )
+            .env("AIVET_MAIL_FROM", "aivet@aivet.test")
+            .env("AIVET_LOG", "warn")
+            .output()
+            .await
+            .expect("the aivet binary runs")
+    }
+
     /// Starts the binary with these settings on top of the usual ones;
     /// returns once it says it is running. The same `BinaryServer` may be
     /// started again (after a kill) on the same database and folder.

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod browser;
+mod demo;
 mod helpers;
 mod inventory;
 mod jobs;

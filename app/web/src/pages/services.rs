@@ -6,7 +6,7 @@ use crate::api::{
     self, Choices, FindingView, ServiceDetailView, ServiceFilter, ServiceListView, PAGE_SIZE,
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
-use crate::i18n::{date, lang, t};
+use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use crate::pages::questions::QuestionsPanel;
@@ -452,7 +452,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
             <section class="panel" aria-labelledby="contract-title">
                 <h2 id="contract-title">{t(Msg::ContractTitle)}</h2>
                 <dl class="facts">
-                    <dt>{t(Msg::FieldDpaSignedOn)}</dt><dd>{or_unknown(d.dpa_signed_on.map(|x| x.to_string()))}</dd>
+                    <dt>{t(Msg::FieldDpaSignedOn)}</dt><dd>{or_unknown(d.dpa_signed_on.map(on))}</dd>
                     <dt>{t(Msg::FieldDpaUrl)}</dt><dd>{match d.dpa_url.clone() { Some(u) => view! { <ExternalLink href=u/> }.into_any(), None => or_unknown(None) }}</dd>
                     <dt>{t(Msg::FieldNoticeHours)}</dt><dd>{or_unknown(d.notice_hours.map(|h| h.to_string()))}</dd>
                     <dt>{t(Msg::FieldNoticeChannel)}</dt><dd>{or_unknown(d.notice_channel.clone())}</dd>
@@ -505,7 +505,7 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
     let summary = view! {
         <p>
             <span class=format!("finding finding-{}", f.status.as_str())>{t(f.status.label())}</span>
-            {f.checked_on.map(|d| view! { " · "{t(Msg::FieldCheckedOn)}" "{d.to_string()} })}
+            {f.checked_on.map(|d| view! { " · "{t(Msg::FieldCheckedOn)}" "{on(d)} })}
         </p>
         {f.summary.clone().map(|s| view! { <p class="prewrap">{s}</p> })}
         {f.source_url.clone().map(|u| view! { <p>{t(Msg::FieldSourceUrl)}": "<ExternalLink href=u/></p> })}
