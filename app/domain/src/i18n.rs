@@ -675,9 +675,21 @@ messages! {
         nb: "Ingen svar fra serveren. Sjekk tilkoblingen, last inn siden på nytt for å se om det ble lagret, og prøv igjen hvis ikke.",
     }
     ErrTooLarge {
-        en: "The request is too large.",
-        de: "Die Anfrage ist zu groß.",
-        nb: "Forespørselen er for stor.",
+        en: "What you sent is larger than {limit}, the most this form takes. Nothing was saved. Please shorten the longest texts and send it again.",
+        de: "Was Sie gesendet haben, ist größer als {limit}, mehr nimmt dieses Formular nicht an. Es wurde nichts gespeichert. Bitte kürzen Sie die längsten Texte und senden Sie es erneut.",
+        nb: "Det du sendte, er større enn {limit}, som er det meste dette skjemaet tar imot. Ingenting ble lagret. Gjør de lengste tekstene kortere og send på nytt.",
+    }
+    TooLargeTitle { en: "The form is too large", de: "Das Formular ist zu groß", nb: "Skjemaet er for stort" }
+    BackToForm { en: "Back to the form", de: "Zurück zum Formular", nb: "Tilbake til skjemaet" }
+    ErrFormUnreadable {
+        en: "The form could not be read. Please send it again.",
+        de: "Das Formular konnte nicht gelesen werden. Bitte senden Sie es erneut.",
+        nb: "Skjemaet kunne ikke leses. Send det på nytt.",
+    }
+    ErrSearchTooLong {
+        en: "A search can have at most 200 characters. Please shorten it.",
+        de: "Ein Suchbegriff darf höchstens 200 Zeichen haben. Bitte kürzen Sie ihn.",
+        nb: "Et søk kan ha høyst 200 tegn. Gjør det kortere.",
     }
     ErrSignInRequired { en: "Please sign in.", de: "Bitte melden Sie sich an.", nb: "Logg inn først." }
     ErrForbidden {
@@ -695,11 +707,21 @@ messages! {
         de: "Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
         nb: "For mange forsøk. Vent noen minutter og prøv igjen.",
     }
+    ErrAccountProtected {
+        en: "This account has had many wrong passwords lately. For now it only takes sign-ins from browsers that were signed in to it before. If it is yours, sign in from such a browser, or use “Forgot your password?”, which always works.",
+        de: "Für dieses Konto wurden zuletzt viele falsche Passwörter eingegeben. Vorerst nimmt es Anmeldungen nur von Browsern an, die schon einmal darin angemeldet waren. Wenn es Ihres ist, melden Sie sich in einem solchen Browser an oder nutzen Sie „Passwort vergessen?“ – das geht immer.",
+        nb: "Denne kontoen har fått mange feil passord i det siste. Inntil videre tar den bare imot innlogginger fra nettlesere som har vært logget inn på den før. Er den din, logg inn fra en slik nettleser, eller bruk «Glemt passordet?», som alltid virker.",
+    }
     ErrEmailRequired { en: "Please enter an email address.", de: "Bitte geben Sie eine E-Mail-Adresse ein.", nb: "Skriv inn en e-postadresse." }
     ErrEmailInvalid {
         en: "This does not look like an email address (name@example.com).",
         de: "Das sieht nicht wie eine E-Mail-Adresse aus (name@beispiel.de).",
         nb: "Dette ser ikke ut som en e-postadresse (navn@eksempel.no).",
+    }
+    ErrEmailUtf8 {
+        en: "Our mail server cannot deliver to addresses with letters like æ, ø, å or ü before the @. Please give another address of this person.",
+        de: "Unser Mailserver kann an Adressen mit Buchstaben wie ä, ö, ü oder ß vor dem @ nicht zustellen. Bitte geben Sie eine andere Adresse dieser Person an.",
+        nb: "E-postserveren vår kan ikke levere til adresser med bokstaver som æ, ø, å eller ü foran @. Oppgi en annen adresse til denne personen.",
     }
     ErrEmailTaken {
         en: "An account with this email address exists already. Sign in instead.",
@@ -1305,6 +1327,11 @@ messages! {
         en: "Someone else changed the questions meanwhile. Please reload the page to see their version, then make your change again.",
         de: "Jemand anders hat die Fragen inzwischen geändert. Bitte laden Sie die Seite neu, um dessen Fassung zu sehen, und nehmen Sie Ihre Änderung erneut vor.",
         nb: "Noen andre har endret spørsmålene i mellomtiden. Last inn siden på nytt for å se deres versjon, og gjør endringen din på nytt.",
+    }
+    ErrFileTooLargeNamed {
+        en: "The document {name} is larger than {limit} and was not attached. Please attach a smaller file, for example a PDF of the pages that matter.",
+        de: "Das Dokument {name} ist größer als {limit} und wurde nicht angehängt. Bitte hängen Sie eine kleinere Datei an, zum Beispiel ein PDF der wichtigen Seiten.",
+        nb: "Dokumentet {name} er større enn {limit} og ble ikke lagt ved. Legg ved en mindre fil, for eksempel en PDF med sidene som betyr noe.",
     }
     ErrFileEmpty { en: "The file is empty.", de: "Die Datei ist leer.", nb: "Filen er tom." }
     ErrFileTooLarge { en: "Files can be at most 10 MB.", de: "Dateien dürfen höchstens 10 MB groß sein.", nb: "Filer kan være på høyst 10 MB." }

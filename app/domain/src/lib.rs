@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod lang;
 pub mod mail;
 pub mod questions;
+pub mod search;
 pub mod time;
 pub mod timeline;
 
@@ -24,4 +25,5 @@ pub use audit::Audit;
 pub use i18n::Msg;
 pub use ids::*;
 pub use lang::Lang;
+pub use search::SearchText;
 pub use time::{Fmt, Zone};

@@ -7,6 +7,7 @@ pub mod config;
 pub mod middleware;
 pub mod portal;
 pub mod routes;
+pub mod upload;
 
 use aivet_services::{Clock, Lifetimes, Limits, SecretKey, Services};
 use anyhow::Context;
@@ -249,6 +250,7 @@ fn mail_setup(
         mailer,
         wake: Arc::new(tokio::sync::Notify::new()),
         transport: transport.describe(),
+        smtputf8: config.smtp_utf8,
     };
     Ok((transport, setup))
 }

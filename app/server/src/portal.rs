@@ -6,17 +6,18 @@
 //! gets the same page, with the same status, whatever the reason. The page
 //! never sends a referrer, is never cached and is rate limited per client.
 
-use crate::middleware;
+use crate::upload::{self, Problem};
+use crate::{middleware, AppState};
 use aivet_domain::questions::{AnswerForm, ANSWER_FIELDS};
 use aivet_domain::{msg, Lang, Msg};
 use aivet_services::ServiceError;
 use aivet_store::questions::PortalView;
 use aivet_web::ssr::RequestCtx;
 use axum::body::Body;
-use axum::extract::{FromRequest, Multipart, Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Form};
+use axum::Extension;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -42,24 +43,24 @@ struct LangLink {
 }
 
 #[derive(Serialize)]
-struct ItemCtx {
+struct ItemCtx<'a> {
     i: usize,
     n: usize,
     question: String,
     why: String,
     earlier: Option<String>,
     answer: String,
-    error: Option<&'static str>,
+    error: Option<&'a str>,
 }
 
 #[derive(Serialize)]
-struct FieldCtx {
+struct FieldCtx<'a> {
     name: &'static str,
     label: &'static str,
     kind: &'static str,
     autocomplete: &'static str,
     value: String,
-    error: Option<&'static str>,
+    error: Option<&'a str>,
 }
 
 #[derive(Serialize, Default)]
@@ -160,20 +161,28 @@ fn render(ctx: minijinja::Value) -> String {
         .expect("the portal template renders with its context")
 }
 
+/// Field errors as the page shows them: each field's message in `lang`.
+fn field_texts(errors: &[(&'static str, Msg)], lang: Lang) -> Vec<(&'static str, String)> {
+    errors
+        .iter()
+        .map(|(f, m)| (*f, m.text(lang).to_owned()))
+        .collect()
+}
+
 fn page(
     lang: Lang,
     v: &PortalView,
     typed: Typed,
-    errors: &[(&'static str, Msg)],
+    errors: &[(&'static str, String)],
     notice: Option<String>,
-    problem: Option<Msg>,
+    problem: Option<String>,
     status: StatusCode,
 ) -> Response {
     let err = |name: &str| {
         errors
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, m)| m.text(lang))
+            .map(|(_, m)| m.as_str())
     };
     let items: Vec<ItemCtx> = v
         .items
@@ -237,7 +246,7 @@ fn page(
         notice => notice,
         attachments => v.attachments.iter().map(|a| format!("{} ({} KB)", a.filename, (a.size + 1023) / 1024)).collect::<Vec<_>>(),
         attachment_error => err("attachment"),
-        problem => problem.map(|m| m.text(lang)),
+        problem => problem,
     };
     finish(status, render(ctx))
 }
@@ -280,26 +289,26 @@ pub async fn show(
     }
 }
 
+/// The limits of an upload, from the configuration.
+pub fn upload_limits(state: &AppState) -> upload::Limits {
+    upload::Limits {
+        request: state.config.max_upload_bytes,
+        file: aivet_domain::attachments::MAX_BYTES,
+    }
+}
+
 /// `POST`: saves a draft (`action=draft`) or submits (`action=submit`).
 /// On a mistake the page comes back with everything typed and each
-/// problem next to its field; nothing is saved.
+/// problem next to its field; nothing is saved. A document over the limit
+/// is named at its field, with every answer still as typed.
 pub async fn save(
     Path(token): Path<String>,
+    State(state): State<AppState>,
     Extension(rc): Extension<Arc<RequestCtx>>,
     req: Request<Body>,
 ) -> Response {
-    let (fields, upload) = match read_form(req).await {
-        Ok(f) => f,
-        Err(status) => return (status, Msg::ErrFormInvalid.text(rc.lang)).into_response(),
-    };
-    let get = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
-    let lang_field = get("lang");
+    let form = upload::read_form(req, upload_limits(&state)).await;
+    let lang_field = form.get("lang");
     if !rc.services.answer_link_allowed(&rc.client) {
         return invalid(
             chosen_lang(Some(&lang_field), None, rc.lang),
@@ -320,36 +329,73 @@ pub async fn save(
         }
     };
     let lang = chosen_lang(Some(&lang_field), Some(&view), rc.lang);
-    let form = AnswerForm {
+    let answers = AnswerForm {
         answers: (0..view.items.len())
-            .map(|i| get(&format!("answer{i}")))
+            .map(|i| form.get(&format!("answer{i}")))
             .collect(),
-        name: get("name"),
-        role: get("role"),
-        email: get("email"),
+        name: form.get("name"),
+        role: form.get("role"),
+        email: form.get("email"),
         ..AnswerForm::default()
     };
     let typed = Typed {
-        answers: form.answers.clone(),
+        answers: answers.answers.clone(),
         responder: Responder {
-            name: form.name.clone(),
-            role: form.role.clone(),
-            email: form.email.clone(),
+            name: answers.name.clone(),
+            role: answers.role.clone(),
+            email: answers.email.clone(),
         },
     };
-    let submit = get("action") == "submit";
+    if let Some(problem) = &form.problem {
+        let limit = |bytes| aivet_domain::attachments::size_text(bytes, lang);
+        let (errors, top, status) = match problem {
+            Problem::FileTooLarge(name) | Problem::RequestTooLarge(Some(name)) => (
+                vec![(
+                    upload::FILE_FIELD,
+                    msg!(
+                        lang,
+                        Msg::ErrFileTooLargeNamed,
+                        name = &aivet_domain::attachments::clean_filename(name),
+                        limit = &limit(aivet_domain::attachments::MAX_BYTES),
+                    ),
+                )],
+                None,
+                StatusCode::PAYLOAD_TOO_LARGE,
+            ),
+            Problem::RequestTooLarge(None) => (
+                Vec::new(),
+                Some(msg!(
+                    lang,
+                    Msg::ErrTooLarge,
+                    limit = &limit(state.config.max_upload_bytes)
+                )),
+                StatusCode::PAYLOAD_TOO_LARGE,
+            ),
+            Problem::Unreadable => (
+                Vec::new(),
+                Some(Msg::ErrFormUnreadable.text(lang).to_owned()),
+                StatusCode::BAD_REQUEST,
+            ),
+        };
+        return page(lang, &view, typed, &errors, None, top, status);
+    }
+    let submit = form.get("action") == "submit";
     // A document is kept even when the answers still need work: browsers
     // cannot keep a chosen file across a page with errors.
     let mut attached = None;
-    if let Some((name, bytes)) = upload {
-        match rc.services.portal_attach(&token, &view, &name, bytes).await {
+    if let Some(file) = form.file {
+        match rc
+            .services
+            .portal_attach(&token, &view, &file.name, file.bytes)
+            .await
+        {
             Ok(info) => attached = Some(info.filename),
             Err(ServiceError::Invalid(errors)) => {
                 return page(
                     lang,
                     &view,
                     typed,
-                    &errors,
+                    &field_texts(&errors, lang),
                     None,
                     None,
                     StatusCode::UNPROCESSABLE_ENTITY,
@@ -362,7 +408,7 @@ pub async fn save(
                     Typed::from_view(&view),
                     &[],
                     None,
-                    Some(m),
+                    Some(m.text(lang).to_owned()),
                     StatusCode::CONFLICT,
                 )
             }
@@ -381,7 +427,11 @@ pub async fn save(
         None => view,
     };
     let notice_attached = attached.map(|name| msg!(lang, Msg::PortalAttached, name = &name));
-    match rc.services.portal_save(&token, &view, &form, submit).await {
+    match rc
+        .services
+        .portal_save(&token, &view, &answers, submit)
+        .await
+    {
         Ok(saved) => {
             let notice = [
                 (!submit).then(|| Msg::PortalSaved.text(lang).to_owned()),
@@ -406,7 +456,7 @@ pub async fn save(
             lang,
             &view,
             typed,
-            &errors,
+            &field_texts(&errors, lang),
             notice_attached,
             None,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -417,7 +467,7 @@ pub async fn save(
             Typed::from_view(&view),
             &[],
             None,
-            Some(m),
+            Some(m.text(lang).to_owned()),
             StatusCode::CONFLICT,
         ),
         Err(ServiceError::NotFound) => invalid(lang, StatusCode::NOT_FOUND),
@@ -426,41 +476,4 @@ pub async fn save(
             middleware::internal_error(&rc.request_id, rc.lang)
         }
     }
-}
-
-/// A form's text fields, and the one file it may carry (name, bytes).
-pub type FormFields = (Vec<(String, String)>, Option<(String, Vec<u8>)>);
-
-/// Reads a form posted either URL-encoded or as multipart (with a file in
-/// the `attachment` field; an empty file input carries no file).
-pub async fn read_form(req: Request<Body>) -> Result<FormFields, StatusCode> {
-    let multipart = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/form-data"));
-    if !multipart {
-        let Form(fields) = Form::<Vec<(String, String)>>::from_request(req, &())
-            .await
-            .map_err(|_| StatusCode::BAD_REQUEST)?;
-        return Ok((fields, None));
-    }
-    let mut m = Multipart::from_request(req, &())
-        .await
-        .map_err(|_| StatusCode::BAD_REQUEST)?;
-    let mut fields = Vec::new();
-    let mut file = None;
-    while let Some(field) = m.next_field().await.map_err(|e| e.status())? {
-        let name = field.name().unwrap_or_default().to_owned();
-        if name == "attachment" {
-            let filename = field.file_name().unwrap_or_default().to_owned();
-            let bytes = field.bytes().await.map_err(|e| e.status())?;
-            if !filename.is_empty() || !bytes.is_empty() {
-                file = Some((filename, bytes.to_vec()));
-            }
-        } else {
-            fields.push((name, field.text().await.map_err(|e| e.status())?));
-        }
-    }
-    Ok((fields, file))
 }

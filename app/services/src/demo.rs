@@ -367,7 +367,7 @@ impl Services {
             }
         };
         let org = self.store.org(&tenant).await?;
-        let (_, auth) = self.sign_in(DEMO_EMAIL, &password, "demo").await?;
+        let (_, auth, _) = self.sign_in(DEMO_EMAIL, &password, "demo", None).await?;
         self.switch_org(&auth, tenant.org_id()).await?;
         let auth = Auth {
             tenant: Some(self.store.tenant_for(auth.user.id, tenant.org_id()).await?),

@@ -205,7 +205,17 @@ impl Services {
     ) -> Result<ContactId> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let draft = form.parse().map_err(invalid)?;
+        // Questions go to this address: one the mail server cannot deliver
+        // to is refused here, together with the form's other problems.
+        let undeliverable = self.undeliverable(&form.email).map(|m| ("email", m));
+        let draft = match form.parse() {
+            Ok(draft) if undeliverable.is_none() => draft,
+            Ok(_) => return Err(invalid(undeliverable.into_iter().collect())),
+            Err(mut fields) => {
+                fields.extend(undeliverable);
+                return Err(invalid(fields));
+            }
+        };
         let event = AuditEvent::ContactAdded {
             vendor,
             email: draft.email.to_string(),

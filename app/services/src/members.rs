@@ -85,7 +85,7 @@ impl Services {
     pub async fn create_invite(&self, auth: &Auth, email: &str, role: &str) -> Result<NewInvite> {
         let t = auth.tenant()?;
         require_owner(t)?;
-        let email = Email::parse(email);
+        let email = Email::parse(email).and_then(|e| self.deliverable(e));
         let role = role.parse::<Role>();
         let mut errors = Vec::new();
         if let Err(m) = &email {

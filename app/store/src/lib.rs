@@ -418,11 +418,11 @@ pub trait Store:
     async fn first_tenant(&self, user: UserId) -> Result<Option<Tenant>>;
     async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>>;
     /// At most `limit` of the user's organisations whose name contains
-    /// `text` (all with an empty text), by name, and how many match.
+    /// `text` (all without one), by name, and how many match.
     async fn orgs_of_user_matching(
         &self,
         user: UserId,
-        text: &str,
+        text: Option<&aivet_domain::SearchText>,
         limit: i64,
     ) -> Result<(Vec<OrgMembership>, i64)>;
     /// The header's organisation menu: whether the user belongs to more

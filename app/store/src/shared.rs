@@ -366,8 +366,13 @@ impl Store for ThisStore {
         Ok(rows)
     }
 
-    async fn orgs_of_user_matching(&self, user: UserId, text: &str, limit: i64) -> Result<(Vec<OrgMembership>, i64)> {
-        let pattern = like_pattern(&Some(text.to_owned())).unwrap_or_else(|| "%".to_owned());
+    async fn orgs_of_user_matching(
+        &self,
+        user: UserId,
+        text: Option<&aivet_domain::SearchText>,
+        limit: i64,
+    ) -> Result<(Vec<OrgMembership>, i64)> {
+        let pattern = like_pattern(text).unwrap_or_else(|| "%".to_owned());
         let mut tx = self.read(Scope::User(user)).await?;
         let (total,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM memberships m JOIN orgs o ON o.id = m.org_id

@@ -14,6 +14,8 @@ use std::sync::Arc;
 
 pub const SESSION_COOKIE: &str = "aivet_session";
 pub const LANG_COOKIE: &str = "aivet_lang";
+/// Marks a browser that signed in to an account (see `aivet_services::accounts`).
+pub const DEVICE_COOKIE: &str = "aivet_device";
 
 /// Everything a page or server function may know about its request. Built by
 /// the server's middleware; the organisation comes from the session, never
@@ -83,6 +85,29 @@ impl RequestCtx {
             "{SESSION_COOKIE}=; Max-Age=0{}",
             self.cookie_attrs()
         ));
+    }
+
+    /// Kept a year, renewed at each sign-in.
+    pub fn set_device_cookie(&self, device: &aivet_services::DeviceToken) {
+        self.add_cookie(format!(
+            "{DEVICE_COOKIE}={}; Max-Age=31536000{}",
+            device.0,
+            self.cookie_attrs()
+        ));
+    }
+
+    /// The device cookie the request came with.
+    pub fn device_cookie(&self) -> Option<String> {
+        let parts = use_context::<http::request::Parts>()?;
+        parts
+            .headers
+            .get_all(http::header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(k, _)| *k == DEVICE_COOKIE)
+            .map(|(_, v)| v.to_owned())
     }
 
     pub fn set_lang_cookie(&self, lang: Lang) {
@@ -166,7 +191,7 @@ pub fn service_error(e: ServiceError) -> AppError {
         ServiceError::Invalid(_) | ServiceError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
         ServiceError::Blocked(..) => StatusCode::CONFLICT,
         ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
-        ServiceError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
     set_error_status(status);

@@ -46,6 +46,8 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// Keep the background mail worker off; the test drives `worker` by hand.
     pub manual_mail: bool,
+    /// Further settings, as `AIVET_*` environment variables.
+    pub env: Vec<(&'static str, String)>,
 }
 
 impl TestApp {
@@ -89,6 +91,9 @@ impl TestApp {
         }
         env.insert("AIVET_MAIL_FROM".into(), "aivet <aivet@aivet.test>".into());
         env.insert("AIVET_JOB_WORKER".into(), "off".into());
+        for (k, v) in &options.env {
+            env.insert((*k).to_owned(), v.clone());
+        }
         let config = Config::from_sources(&env, &data_dir).expect("test configuration");
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap(),
@@ -262,6 +267,23 @@ impl TestApp {
     /// A direct connection to the test database (as its owner on PostgreSQL).
     pub async fn raw_sqlite(&self) -> sqlx::SqlitePool {
         sqlx::SqlitePool::connect(self.db.url()).await.unwrap()
+    }
+
+    /// Runs one statement directly on the test database, past the app (as
+    /// the schema owner on PostgreSQL): for tests that break the database
+    /// on purpose.
+    pub async fn exec_raw(&self, sql: &str) {
+        use sqlx::Connection;
+        match self.db.admin_url() {
+            Some(admin) => {
+                let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
+                sqlx::query(sql).execute(&mut c).await.unwrap();
+            }
+            None => {
+                let pool = self.raw_sqlite().await;
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+        }
     }
 }
 

@@ -376,6 +376,7 @@ fn matrix() -> BTreeMap<String, Probe> {
     add("GET /health", none());
     add("GET /pkg/{*file}", none());
     add("GET /favicon.svg", none());
+    add("GET /favicon.ico", none());
     add("GET /robots.txt", none());
     add(
         "POST /api/switch_org",

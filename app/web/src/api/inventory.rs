@@ -285,7 +285,7 @@ pub async fn vendor_list(
     let c = ctx()?;
     let a = auth(&c)?;
     let query = VendorQuery {
-        text: Some(q),
+        text: super::search_text(&q)?,
         role: opt(&role),
         archived: !archived.is_empty(),
         sort: if sort == "updated" {
@@ -500,7 +500,7 @@ pub async fn service_list(
         choices.vendors.retain(|v| Some(v.id) == vendor);
     }
     let query = ServiceQuery {
-        text: Some(f.q),
+        text: super::search_text(&f.q)?,
         vendor,
         status: opt(&f.status),
         data_class: opt(&f.data_class),

@@ -20,6 +20,18 @@ pub use settings::*;
 #[cfg(feature = "ssr")]
 use crate::error::AppError;
 
+/// A list's search term (the field `q`); one that is too long or holds
+/// control characters is refused with its message, on top and at the field.
+#[cfg(feature = "ssr")]
+pub(crate) fn search_text(q: &str) -> Result<Option<aivet_domain::SearchText>, AppError> {
+    aivet_domain::SearchText::parse(q).map_err(|m| {
+        crate::ssr::set_error_status(http::StatusCode::UNPROCESSABLE_ENTITY);
+        let mut e = AppError::new(m);
+        e.fields = vec![("q".to_owned(), m)];
+        e
+    })
+}
+
 /// An id from a form or address; one that does not parse is as unknown as
 /// one that does not exist.
 #[cfg(feature = "ssr")]

@@ -44,7 +44,7 @@ pub fn OrganisationsPage() -> impl IntoView {
         <AppLayout title=Msg::OrgsTitle>
             <form method="get" action="/organisations" class="filters" role="search">
                 <label><span>{t(Msg::FieldOrgName)}</span>
-                    <input type="search" name="q" id="org-search" value=q.clone()/></label>
+                    <input type="search" name="q" id="org-search" maxlength=aivet_domain::SearchText::MAX_CHARS value=q.clone()/></label>
                 <button type="submit" class="button small secondary">{t(Msg::Search)}</button>
             </form>
             <Suspense fallback=|| ()>

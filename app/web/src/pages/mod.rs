@@ -12,3 +12,6 @@ pub mod questions;
 pub mod services;
 pub mod settings;
 pub mod vendors;
+
+#[cfg(feature = "ssr")]
+pub use questions::upload_refusal_signature;

@@ -408,11 +408,62 @@ fn ReminderActions(row: RequestRowView) -> impl IntoView {
     }
 }
 
+/// What the upload's refusal of a document over the limit signs: the
+/// request and the file's name, so that the page names only a file that
+/// was really refused there (the name comes back in the address).
+#[cfg(feature = "ssr")]
+pub fn upload_refusal_signature(
+    key: &aivet_services::SecretKey,
+    request: aivet_domain::RequestId,
+    name: &str,
+) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(key.hash("upload-refused", &format!("{}\0{name}", request.0)))
+}
+
+/// The upload's problem from the address: its message, with the file's
+/// name where the signature vouches for it.
+fn upload_problem(request: aivet_domain::RequestId) -> Option<String> {
+    let [problem, file, sig] =
+        crate::pages::common::query_values(["upload_error", "upload_file", "upload_sig"]);
+    let msg = Msg::from_key(&problem)?;
+    if msg != Msg::ErrFileTooLargeNamed {
+        return Some(t(msg).to_owned());
+    }
+    #[cfg(feature = "ssr")]
+    let vouched = {
+        use base64::Engine as _;
+        let sig = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(&sig);
+        crate::ssr::ctx().ok().zip(sig.ok()).is_some_and(|(c, s)| {
+            c.services
+                .key
+                .verify("upload-refused", &format!("{}\0{file}", request.0), &s)
+        })
+    };
+    #[cfg(not(feature = "ssr"))]
+    let vouched = {
+        let _ = (request, &sig);
+        false
+    };
+    Some(if vouched {
+        aivet_domain::msg!(
+            lang(),
+            Msg::ErrFileTooLargeNamed,
+            name = &file,
+            limit =
+                &aivet_domain::attachments::size_text(aivet_domain::attachments::MAX_BYTES, lang()),
+        )
+    } else {
+        t(Msg::ErrFileTooLarge).to_owned()
+    })
+}
+
 /// The documents attached to a request, and (for editors) a plain upload
 /// form that works without JavaScript.
 #[component]
 fn Attachments(d: RequestView) -> impl IntoView {
-    let [problem] = crate::pages::common::query_values(["upload_error"]);
+    let problem = upload_problem(d.row.id);
     let list = d
         .attachments
         .iter()
@@ -434,8 +485,8 @@ fn Attachments(d: RequestView) -> impl IntoView {
             {d.can_edit.then(|| view! {
                 <form method="post" enctype="multipart/form-data" class="form" id="upload-form"
                     action=format!("/requests/{}/attachments", d.row.id.0)>
-                    {aivet_domain::Msg::from_key(&problem).map(|m| view! {
-                        <div class="alert error" role="alert" id="upload-error">{t(m)}</div>
+                    {problem.map(|text| view! {
+                        <div class="alert error" role="alert" id="upload-error">{text}</div>
                     })}
                     <div class="field">
                         <label for="f-attachment">{t(Msg::AttachOriginal)}</label>

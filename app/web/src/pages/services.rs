@@ -211,7 +211,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
     view! {
         <div class="toolbar">
             <form method="get" action="/services" class="filters" role="search">
-                <label><span>{t(Msg::Search)}</span><input type="search" name="q" value=f.q.clone()/></label>
+                <label><span>{t(Msg::Search)}</span><input type="search" name="q" maxlength=aivet_domain::SearchText::MAX_CHARS value=f.q.clone()/></label>
                 {if d.vendor_search {
                     // Too many vendors to list: type the name (or its start).
                     let value = if f.vendor_name.is_empty() {

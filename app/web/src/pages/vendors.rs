@@ -96,7 +96,7 @@ fn VendorList(
             <form method="get" action="/vendors" class="filters" role="search">
                 <label>
                     <span>{t(Msg::Search)}</span>
-                    <input type="search" name="q" value=q/>
+                    <input type="search" name="q" maxlength=aivet_domain::SearchText::MAX_CHARS value=q/>
                 </label>
                 <label>
                     <span>{t(Msg::FieldVendorRole)}</span>
