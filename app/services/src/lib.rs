@@ -15,6 +15,7 @@ pub mod members;
 pub mod questions;
 pub mod ratelimit;
 pub mod reminders;
+pub mod report;
 pub mod secrets;
 
 pub use accounts::{Auth, DeviceToken, SessionToken};
