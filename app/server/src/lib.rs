@@ -6,6 +6,7 @@ pub mod attachments;
 pub mod config;
 pub mod middleware;
 pub mod portal;
+pub mod reports;
 pub mod routes;
 pub mod upload;
 

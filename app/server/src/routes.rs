@@ -32,6 +32,7 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("POST", "/answer/{token}"),
     ("GET", "/attachments/{id}"),
     ("POST", "/requests/{id}/attachments"),
+    ("POST", "/reports/download"),
 ];
 
 /// Every route the server answers, as (method, path): pages, server
@@ -91,6 +92,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             "/requests/{id}/attachments",
             post(crate::attachments::upload),
         )
+        .route("/reports/download", post(crate::reports::download))
         .route(
             "/answer/{token}",
             get(crate::portal::show).post(crate::portal::save),

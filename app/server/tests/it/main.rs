@@ -13,5 +13,6 @@ mod mail;
 mod matrix;
 mod questions;
 mod reminders;
+mod reports;
 mod security;
 mod smtp;
