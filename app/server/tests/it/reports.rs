@@ -297,6 +297,31 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
     assert!(html.contains(&pdf_hash), "the page lists the hash");
     assert!(html.contains("action=\"/reports/download\""));
 
+    // A viewer (the auditor's or the data-protection officer's account)
+    // may read and download the report: it is what they are there for.
+    // Their download is recorded in their name.
+    let viewer = app
+        .invite_and_join(&a, "auditor@alpha.example", "viewer")
+        .await;
+    let (status, viewer_hash, pdf) =
+        download(&app, &viewer, &[("format", "pdf"), ("lang", "en"), ("scope", "all")]).await;
+    assert_eq!(status, 200);
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Compliance report: AI services"), "{text}");
+    assert!(text.contains("Alpha Consulting"));
+    let page: serde_json::Value = app
+        .call(&viewer, "reports_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let newest = &page["exports"][0];
+    assert_eq!(newest["sha256"].as_str(), viewer_hash.as_deref());
+    assert!(
+        newest["by"].as_str().unwrap().contains("auditor@alpha.example"),
+        "{newest}"
+    );
+
     // Signed out: to the sign-in page, nothing made.
     let (status, _, _) = download(&app, &app.client(), &[("format", "pdf"), ("lang", "en")]).await;
     assert_eq!(status, 302);
