@@ -303,8 +303,12 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
     let viewer = app
         .invite_and_join(&a, "auditor@alpha.example", "viewer")
         .await;
-    let (status, viewer_hash, pdf) =
-        download(&app, &viewer, &[("format", "pdf"), ("lang", "en"), ("scope", "all")]).await;
+    let (status, viewer_hash, pdf) = download(
+        &app,
+        &viewer,
+        &[("format", "pdf"), ("lang", "en"), ("scope", "all")],
+    )
+    .await;
     assert_eq!(status, 200);
     let text = pdf_text(&pdf);
     assert!(text.contains("Compliance report: AI services"), "{text}");
@@ -318,11 +322,275 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
     let newest = &page["exports"][0];
     assert_eq!(newest["sha256"].as_str(), viewer_hash.as_deref());
     assert!(
-        newest["by"].as_str().unwrap().contains("auditor@alpha.example"),
+        newest["by"]
+            .as_str()
+            .unwrap()
+            .contains("auditor@alpha.example"),
         "{newest}"
     );
 
     // Signed out: to the sign-in page, nothing made.
     let (status, _, _) = download(&app, &app.client(), &[("format", "pdf"), ("lang", "en")]).await;
     assert_eq!(status, 302);
+}
+
+/// `aivet report …` on the process's database; (exit code, stdout, stderr).
+async fn report_command(process: &BinaryServer, args: &[&str]) -> (Option<i32>, String, String) {
+    let mut all = vec!["report"];
+    all.extend_from_slice(args);
+    let out = process.command(&all).await;
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+async fn the_report_on_the_command_line(db: std::sync::Arc<aivet_store::testing::TestDb>) {
+    let process = BinaryServer::on("report-cli", db);
+    let out = process.command(&["demo", "--lang", "de"]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = std::env::temp_dir().join(format!("aivet-report-cli-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).display().to_string();
+
+    // The PDF, in Norwegian: its sections, the demo business, the hash
+    // printed on stdout is the one in the document.
+    let pdf = file("report.pdf");
+    let (code, stdout, stderr) = report_command(
+        &process,
+        &[
+            "--org", "demo", "--format", "pdf", "--lang", "nb", "--out", &pdf,
+        ],
+    )
+    .await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let hash = stdout.split_whitespace().next().unwrap().to_owned();
+    assert_eq!(hash.len(), 64, "{stdout}");
+    let text = pdf_text(&std::fs::read(&pdf).unwrap());
+    for w in [
+        "Samsvarsrapport: KI-tjenester",
+        "Sammendrag",
+        "Bäckerei Sonnenschein GmbH",
+        &hash,
+    ] {
+        assert!(
+            squeezed(&text).contains(&squeezed(w)),
+            "{w:?} missing in\n{text}"
+        );
+    }
+
+    // The JSON export: its data's hash is the one printed.
+    let json = file("export.json");
+    let (code, stdout, stderr) =
+        report_command(&process, &["--org=demo", "--format=json", "--out", &json]).await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let export: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(export["schema"], "aivet-export");
+    assert_eq!(
+        Some(export["data_sha256"].as_str().unwrap()),
+        stdout.split_whitespace().next()
+    );
+    assert_eq!(
+        export["data"]["inventory"]["services"]
+            .as_array()
+            .unwrap()
+            .len(),
+        8
+    );
+
+    // The CSV of services, in German.
+    let csv = file("services.csv");
+    let (code, _, stderr) = report_command(
+        &process,
+        &[
+            "--org", "demo", "--format", "csv", "--lang", "de", "--out", &csv,
+        ],
+    )
+    .await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let rows = csv::Reader::from_path(&csv).unwrap().records().count();
+    assert_eq!(rows, 8);
+
+    // Each one is in the organisation's audit log (seen in its next export).
+    let entries = export["data"]["audit"].as_array().unwrap();
+    assert!(
+        entries
+            .iter()
+            .any(|e| e["action"] == "report.exported"
+                && e["detail"].as_str().unwrap().contains(&hash)),
+        "the PDF's export is recorded"
+    );
+
+    // An unknown organisation, a bad format or language: a clear message,
+    // nothing written.
+    let nothing = file("nothing.pdf");
+    let (code, _, stderr) = report_command(
+        &process,
+        &["--org", "nobody", "--format", "pdf", "--out", &nothing],
+    )
+    .await;
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("no organisation with the slug \"nobody\""),
+        "{stderr}"
+    );
+    let (code, _, stderr) = report_command(
+        &process,
+        &["--org", "demo", "--format", "docx", "--out", &nothing],
+    )
+    .await;
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("--format must be pdf, csv, answers-csv or json"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = report_command(
+        &process,
+        &[
+            "--org", "demo", "--format", "pdf", "--lang", "fr", "--out", &nothing,
+        ],
+    )
+    .await;
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--lang must be en, de or nb"), "{stderr}");
+    assert!(!std::path::Path::new(&nothing).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn the_report_on_the_command_line_on_sqlite() {
+    the_report_on_the_command_line(std::sync::Arc::new(aivet_store::testing::TestDb::sqlite()))
+        .await;
+}
+
+#[tokio::test]
+async fn the_report_on_the_command_line_on_postgres() {
+    let Some(db) = aivet_store::testing::TestDb::postgres().await else {
+        return;
+    };
+    the_report_on_the_command_line(std::sync::Arc::new(db)).await;
+}
+
+/// Rows per table of a SQLite file, with its integrity check.
+async fn sqlite_counts(path: &str) -> (String, Vec<(String, i64)>) {
+    use sqlx::sqlite::SqliteConnectOptions;
+    use sqlx::{ConnectOptions, Row};
+    let mut conn = SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .connect()
+        .await
+        .unwrap();
+    let check: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    let tables: Vec<String> = sqlx::query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get(0))
+    .collect();
+    let mut counts = Vec::new();
+    for t in tables {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM \"{t}\""))
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        counts.push((t, n));
+    }
+    (check, counts)
+}
+
+/// `aivet backup FILE` while the server runs and writes: the copy passes
+/// SQLite's integrity check and holds every row the database held when
+/// the writes stopped; an existing file is never overwritten.
+#[tokio::test]
+async fn a_backup_while_the_server_writes_is_whole() {
+    let process = BinaryServer::new("backup");
+    let out = process.command(&["demo"]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _server = process.start(&[]).await;
+    let c = Client::builder().cookie_store(true).build().unwrap();
+    let base = process.base.clone();
+    // Sign-ups write accounts, organisations and audit entries while the
+    // backups are taken.
+    let writer = tokio::spawn(async move {
+        for i in 0..10 {
+            let r = c
+                .post(format!("{base}/api/sign_up"))
+                .header("origin", &base)
+                .form(&[
+                    ("name", format!("Writer {i}")),
+                    ("email", format!("writer{i}@backup.example")),
+                    ("password", PASSWORD.to_owned()),
+                    ("org_name", format!("Writer Org {i}")),
+                ])
+                .send()
+                .await
+                .unwrap();
+            assert!(
+                r.status().is_success() || r.status().is_redirection(),
+                "{}",
+                r.status()
+            );
+        }
+    });
+    let dir = std::env::temp_dir().join(format!("aivet-backup-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..3 {
+        let copy = dir.join(format!("during-{i}.db")).display().to_string();
+        let out = process.command(&["backup", &copy]).await;
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (check, counts) = sqlite_counts(&copy).await;
+        assert_eq!(check, "ok");
+        assert!(
+            counts.iter().any(|(t, n)| t == "services" && *n == 8),
+            "{counts:?}"
+        );
+    }
+    writer.await.unwrap();
+    let copy = dir.join("after.db").display().to_string();
+    let out = process.command(&["backup", &copy]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let original = process
+        .db_url()
+        .trim_start_matches("sqlite://")
+        .split('?')
+        .next()
+        .unwrap()
+        .to_owned();
+    let (check, counts) = sqlite_counts(&copy).await;
+    assert_eq!(check, "ok");
+    assert_eq!(counts, sqlite_counts(&original).await.1);
+    assert!(
+        counts.iter().any(|(t, n)| t == "orgs" && *n == 11),
+        "{counts:?}"
+    );
+
+    // The copy is never written over.
+    let out = process.command(&["backup", &copy]).await;
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
