@@ -4,11 +4,11 @@
 //! with a note, or marking it done.
 
 use crate::api::{self, FollowUpBoardView, FollowUpFilter, FollowUpView};
-use crate::components::{choice_options, AppLayout, EmptyState};
+use crate::components::{choice_options, AppLayout, EmptyState, Submit};
 use crate::i18n::{lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
-use aivet_domain::follow_ups::{FollowUpReason, Section};
+use aivet_domain::follow_ups::{Digest, FollowUpReason, Section};
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 
@@ -63,6 +63,7 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
     let filtered =
         !(filter.owner.is_empty() && filter.vendor.is_empty() && filter.reason.is_empty());
     let can_edit = d.can_edit;
+    let mine = view! { <Mine digest=d.digest link=d.calendar_link.clone()/> };
     let sections = d
         .sections
         .into_iter()
@@ -92,6 +93,67 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
         } else {
             sections.into_any()
         }}
+        {mine}
+    }
+}
+
+/// The member's own digest mail and calendar feed.
+#[component]
+fn Mine(digest: Digest, link: Option<String>) -> impl IntoView {
+    let set = ServerAction::<api::SetDigest>::new();
+    let rotate = ServerAction::<api::RotateCalendar>::new();
+    let stop = ServerAction::<api::StopCalendar>::new();
+    let saved = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("saved").as_deref() == Some("digest"));
+    let options = choice_options(Digest::ALL, Digest::as_str, Digest::label)
+        .into_iter()
+        .map(|(v, l)| {
+            let selected = v == digest.as_str();
+            view! { <option value=v selected=selected>{l}</option> }
+        })
+        .collect_view();
+    let calendar = match link {
+        Some(link) => {
+            let webcal = link.replacen("https://", "webcal://", 1).replacen("http://", "webcal://", 1);
+            view! {
+                <p>{t(Msg::CalendarFeedLead)}</p>
+                <p><input type="text" readonly=true id="calendar-link" value=link.clone() class="copyable"/>
+                    " "<button type="button" class="button small" data-copy="calendar-link" data-copied=t(Msg::Copied)>{t(Msg::CopyLink)}</button>
+                    " "<a class="button small secondary" href=webcal id="webcal-link">{t(Msg::CalendarSubscribe)}</a></p>
+                <p class="muted">{t(Msg::CalendarFeedPrivate)}</p>
+                <div class="actions">
+                    <ActionForm action=rotate attr:class="inline-form">
+                        <button type="submit" class="button small secondary" id="rotate-calendar">{t(Msg::CalendarRotate)}</button>
+                    </ActionForm>
+                    <ActionForm action=stop attr:class="inline-form">
+                        <button type="submit" class="button small secondary" id="stop-calendar">{t(Msg::CalendarStop)}</button>
+                    </ActionForm>
+                </div>
+            }
+            .into_any()
+        }
+        None => view! {
+            <p>{t(Msg::CalendarFeedLead)}</p>
+            <ActionForm action=rotate attr:class="inline-form">
+                <button type="submit" class="button small" id="start-calendar">{t(Msg::CalendarStart)}</button>
+            </ActionForm>
+        }
+        .into_any(),
+    };
+    view! {
+        <section class="panel" aria-labelledby="mine-title" id="mine">
+            <h2 id="mine-title">{t(Msg::FollowUpsMine)}</h2>
+            {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
+            <ActionForm action=set attr:class="form inline-form" attr:id="digest-form">
+                <div class="field" data-field="digest" data-control="f-digest">
+                    <label for="f-digest">{t(Msg::DigestLabel)}</label>
+                    <select id="f-digest" name="digest">{options}</select>
+                </div>
+                <Submit label=Msg::Save/>
+            </ActionForm>
+            <h3>{t(Msg::CalendarTitle)}</h3>
+            {calendar}
+        </section>
     }
 }
 
@@ -156,6 +218,7 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
     let (date_for, note_for) = (date_id.clone(), note_id.clone());
     let (date_ctl, note_ctl) = (date_id.clone(), note_id.clone());
     let due = f.due_on.to_string();
+    let ics = format!("/follow-ups/{}/calendar.ics", f.id);
     let done_label = msg!(lang(), Msg::FollowUpDoneFor, service = &f.service.name);
     view! {
         <tr data-follow-up=id data-reason=f.reason.as_str()>
@@ -169,6 +232,7 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
             <td>{f.owner.clone().unwrap_or_else(|| "—".to_owned())}</td>
             <td class="actions">
                 <a class="button small" href=href>{t(action)}</a>
+                " "<a class="ics" href=ics download="">{t(Msg::CalendarFile)}</a>
                 {remind_request.map(|r| view! {
                     <ActionForm action=remind attr:class="inline-form">
                         <input type="hidden" name="request_id" value=r.0.to_string()/>
