@@ -460,6 +460,24 @@ mod tests {
                 ("reminder", render(lang, &reminder).unwrap()),
                 ("invite", render(lang, &invite()).unwrap()),
                 ("questions", render(lang, &questions).unwrap()),
+                // Several services of one vendor in one mail: the sentence
+                // that names them must read right for any vendor's name.
+                (
+                    "questions_several",
+                    render(
+                        lang,
+                        &QuestionsMail {
+                            vendor_name: "TextKI GmbH".into(),
+                            service_name: lang.list(&[
+                                "Meeting notes".into(),
+                                "Translator".into(),
+                                "Letter drafts".into(),
+                            ]),
+                            ..questions.clone()
+                        },
+                    )
+                    .unwrap(),
+                ),
                 ("test", render(lang, &test_mail).unwrap()),
                 ("password_reset", render(lang, &reset).unwrap()),
             ] {
