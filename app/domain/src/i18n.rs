@@ -997,7 +997,7 @@ messages! {
 
     // --- CSV import and export ---
     ExportCsv { en: "Export CSV", de: "CSV exportieren", nb: "Eksporter CSV" }
-    ExportCsvExcel { en: "CSV for Excel", de: "CSV für Excel", nb: "CSV for Excel" }
+    ExportCsvExcel { en: "CSV for Excel (comma-separated)", de: "CSV für Excel (Semikolon getrennt)", nb: "CSV for Excel (semikolonseparert)" }
     ImportCsv { en: "Import CSV", de: "CSV importieren", nb: "Importer CSV" }
     ImportTitle { en: "Import services from CSV", de: "Dienste aus CSV importieren", nb: "Importer tjenester fra CSV" }
     ImportLead {

@@ -268,7 +268,8 @@ fn csv_download(filename: &str, body: String) -> Response {
         .into_response()
 }
 
-/// The organisation's services as CSV; `?bom=1` for spreadsheet programs.
+/// The organisation's services as CSV; `?bom=1` for Excel in the reader's
+/// language.
 async fn export_csv(req: Request<Body>) -> Response {
     let Some(rc) = request_ctx(&req) else {
         return middleware::internal_error("-", Default::default());
@@ -280,7 +281,7 @@ async fn export_csv(req: Request<Body>) -> Response {
         .uri()
         .query()
         .is_some_and(|q| q.split('&').any(|p| p == "bom=1"));
-    match rc.services.export_csv(auth, bom).await {
+    match rc.services.export_csv(auth, bom.then_some(rc.lang)).await {
         Ok(csv) => {
             let date = rc.services.clock.now().format("%Y-%m-%d");
             csv_download(&format!("aivet-services-{date}.csv"), csv)

@@ -631,7 +631,34 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
         .await
         .unwrap();
     assert_eq!(&bom[..3], b"\xEF\xBB\xBF");
-    assert_eq!(&bom[3..], csv.as_bytes());
+    assert_eq!(&bom[3..], csv.as_bytes(), "in English, commas");
+    // Excel in German (and Norwegian) splits at semicolons: the same
+    // records, separated so.
+    let r = app.call(&a, "set_language", &[("lang", "de")]).await;
+    assert!(accepted(&r), "{}", r.status());
+    let german = a
+        .get(app.url("/services/export.csv?bom=1"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(&german[..3], b"\xEF\xBB\xBF");
+    let records = |bytes: &[u8], delimiter: u8| -> Vec<Vec<String>> {
+        csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .from_reader(bytes)
+            .records()
+            .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+            .collect()
+    };
+    assert_eq!(records(&german[3..], b';'), records(csv.as_bytes(), b','));
+    assert!(String::from_utf8_lossy(&german[3..])
+        .lines()
+        .next()
+        .unwrap()
+        .starts_with("name;purpose;"));
 
     // Signed out: to the sign-in page, no data.
     let anon = app
