@@ -369,6 +369,11 @@ messages! {
     NavDashboard { en: "Dashboard", de: "Übersicht", nb: "Oversikt" }
     NavServices { en: "Services", de: "Dienste", nb: "Tjenester" }
     ColumnService { en: "Service", de: "Dienst", nb: "Tjeneste" }
+    FollowUpsShown {
+        en: { one: "The {shown} earliest of {n} follow-up are shown. Filter by owner, vendor or reason to see the others.", other: "The {shown} earliest of {n} follow-ups are shown. Filter by owner, vendor or reason to see the others." },
+        de: { one: "Gezeigt werden die {shown} frühesten von {n} Wiedervorlage. Filtern Sie nach Zuständigen, Anbieter oder Grund, um die übrigen zu sehen.", other: "Gezeigt werden die {shown} frühesten von {n} Wiedervorlagen. Filtern Sie nach Zuständigen, Anbieter oder Grund, um die übrigen zu sehen." },
+        nb: { one: "De {shown} tidligste av {n} oppfølging vises. Filtrer på ansvarlig, leverandør eller årsak for å se resten.", other: "De {shown} tidligste av {n} oppfølginger vises. Filtrer på ansvarlig, leverandør eller årsak for å se resten." },
+    }
     NavVendors { en: "Vendors", de: "Anbieter", nb: "Leverandører" }
     NavFollowUps { en: "Follow-ups", de: "Wiedervorlagen", nb: "Oppfølging" }
     NavIncidents { en: "Incidents", de: "Vorfälle", nb: "Hendelser" }

@@ -50,6 +50,8 @@ pub struct FollowUpQuery {
     pub owner: Option<MembershipId>,
     pub vendor: Option<VendorId>,
     pub reason: Option<FollowUpReason>,
+    /// At most this many, the earliest due first (all when `None`).
+    pub limit: Option<u32>,
 }
 
 /// A member who wants a digest, and their organisation's zone.
@@ -97,6 +99,8 @@ pub struct FollowUpCounts {
 pub trait FollowUpStore {
     /// The organisation's open follow-ups, by due date.
     async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>>;
+    /// How many open follow-ups the query finds without its limit.
+    async fn count_follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<u64>;
     /// One follow-up, open or not.
     async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow>;
     /// Moves an open follow-up to another date, with an optional note.

@@ -18,6 +18,10 @@ const FOLLOW_UP_COLUMNS: &str = "SELECT f.id, f.service_id, s.name AS service_na
     LEFT JOIN users u ON u.id = m.user_id
     LEFT JOIN question_requests r ON r.org_id = f.org_id AND r.id = f.request_id";
 
+/// The board's filter: $1 organisation, $2 owner, $3 vendor, $4 reason.
+const FOLLOW_UP_FILTER: &str = "f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
+    AND ($2 IS NULL OR s.owner_id = $2) AND ($3 IS NULL OR s.vendor_id = $3) AND ($4 IS NULL OR f.reason = $4)";
+
 /// Which follow-ups a change closes.
 #[derive(Clone, Copy)]
 enum Of {
@@ -139,18 +143,34 @@ impl FollowUpStore for ThisStore {
     async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let rows = sqlx::query_as::<_, FollowUpRow>(&format!(
-            "{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
-               AND ($2 IS NULL OR s.owner_id = $2) AND ($3 IS NULL OR s.vendor_id = $3) AND ($4 IS NULL OR f.reason = $4)
-             ORDER BY f.due_on, s.name, f.id"
+            "{FOLLOW_UP_COLUMNS} WHERE {FOLLOW_UP_FILTER}
+             ORDER BY f.due_on, s.name, f.id LIMIT $5"
         ))
         .bind(t.org_id().0)
         .bind(q.owner.map(|o| o.0))
         .bind(q.vendor.map(|v| v.0))
         .bind(q.reason.map(|r| r.as_str()))
+        .bind(q.limit.map_or(i64::MAX, i64::from))
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(rows)
+    }
+
+    async fn count_follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<u64> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let n: i64 = sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+             WHERE {FOLLOW_UP_FILTER}"
+        ))
+        .bind(t.org_id().0)
+        .bind(q.owner.map(|o| o.0))
+        .bind(q.vendor.map(|v| v.0))
+        .bind(q.reason.map(|r| r.as_str()))
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(n as u64)
     }
 
     async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow> {

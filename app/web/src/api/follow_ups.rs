@@ -33,6 +33,8 @@ pub struct FollowUpView {
 pub struct FollowUpBoardView {
     pub today: NaiveDate,
     pub sections: Vec<(Section, Vec<FollowUpView>)>,
+    /// All the filter finds; the sections show the earliest of them.
+    pub total: u64,
     pub vendors: Vec<Named<VendorId>>,
     pub members: Vec<Named<MembershipId>>,
     pub can_edit: bool,
@@ -68,6 +70,7 @@ pub async fn follow_ups_data(
         owner: opt(&filter.owner),
         vendor: opt(&filter.vendor),
         reason: opt(&filter.reason),
+        limit: None,
     };
     let s = &c.services;
     let board = s.follow_up_board(a, &q).await.map_err(service_error)?;
@@ -84,6 +87,7 @@ pub async fn follow_ups_data(
         digest: mine.digest,
         calendar_link,
         today: board.today,
+        total: board.total,
         sections: board
             .sections
             .into_iter()

@@ -63,6 +63,7 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
     let filtered =
         !(filter.owner.is_empty() && filter.vendor.is_empty() && filter.reason.is_empty());
     let can_edit = d.can_edit;
+    let all = d.total;
     let mine = view! { <Mine digest=d.digest link=d.calendar_link.clone()/> };
     let sections = d
         .sections
@@ -91,7 +92,14 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
         {if total == 0 {
             view! { <EmptyState text=if filtered { Msg::NoMatches } else { Msg::EmptyFollowUps }/> }.into_any()
         } else {
-            sections.into_any()
+            view! {
+                {(all > total as u64).then(|| view! {
+                    <p class="alert info" role="status" id="board-limited">
+                        {msg!(lang(), Msg::FollowUpsShown, shown = total, n = all)}
+                    </p>
+                })}
+                {sections}
+            }.into_any()
         }}
         {mine}
     }
