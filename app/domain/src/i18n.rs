@@ -441,6 +441,16 @@ messages! {
         de: "Bitte korrigieren Sie die markierten Felder.",
         nb: "Rett opp feltene som er merket.",
     }
+    ErrCsvColumnTwice {
+        en: "This column appears more than once in the first row. Keep only one of them.",
+        de: "Diese Spalte kommt in der ersten Zeile mehrfach vor. Behalten Sie nur eine davon.",
+        nb: "Denne kolonnen står mer enn én gang i første rad. Behold bare én av dem.",
+    }
+    ErrImportNotChecked {
+        en: "This text has problems (or no rows). Check it, fix what is listed, then import.",
+        de: "Dieser Text hat Probleme (oder keine Zeilen). Prüfen Sie ihn, beheben Sie die aufgeführten Punkte und importieren Sie dann.",
+        nb: "Denne teksten har feil (eller ingen rader). Kontroller den, rett opp det som er listet, og importer så.",
+    }
     ErrRequestRejected {
         en: "This request was refused because it did not come from an aivet page. Reload the page and try again.",
         de: "Diese Anfrage wurde abgelehnt, weil sie nicht von einer aivet-Seite kam. Laden Sie die Seite neu und versuchen Sie es erneut.",
