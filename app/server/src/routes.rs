@@ -183,9 +183,10 @@ async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
         move || aivet_web::shell(options.clone()),
     );
     let mut res = handler(req).await;
-    // A page that redirects (e.g. signed out) answers 302 whatever the
-    // client's Accept header says.
-    if res.status() == StatusCode::OK && res.headers().contains_key(header::LOCATION) {
+    // A page that redirects (signed out: to the sign-in page) answers 302
+    // whatever the client's Accept header says, and whatever status the
+    // page's data set on the way (401 for "sign in first").
+    if res.headers().contains_key(header::LOCATION) && !res.status().is_redirection() {
         *res.status_mut() = StatusCode::FOUND;
         *res.body_mut() = Body::empty();
     }
@@ -216,6 +217,13 @@ async fn server_fn(req: Request<Body>) -> Response {
             .into_response();
     }
     res
+}
+
+/// Signed out: to the sign-in page, which comes back to `uri` afterwards.
+pub fn to_sign_in(uri: &axum::http::Uri) -> Response {
+    let back_to = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    let to = aivet_web::address::sign_in_address(back_to);
+    (StatusCode::FOUND, [(header::LOCATION, to)]).into_response()
 }
 
 async fn health(State(state): State<AppState>) -> Response {
@@ -255,7 +263,7 @@ async fn export_csv(req: Request<Body>) -> Response {
         return middleware::internal_error("-", Default::default());
     };
     let Some(auth) = rc.auth.as_ref() else {
-        return (StatusCode::FOUND, [(header::LOCATION, "/login")]).into_response();
+        return to_sign_in(req.uri());
     };
     let bom = req
         .uri()

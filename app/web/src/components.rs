@@ -7,7 +7,6 @@ use crate::i18n::{lang, t};
 use aivet_domain::{Lang, Msg};
 use leptos::prelude::*;
 use leptos_meta::Title;
-use leptos_router::components::Redirect;
 use leptos_router::hooks::use_location;
 
 /// The frame of every signed-in page: top bar, navigation, main area.
@@ -22,10 +21,26 @@ pub fn AppLayout(
 ) -> impl IntoView {
     let pc = page_ctx();
     let heading = name.unwrap_or_else(|| t(title).to_owned());
+    let location = use_location();
     if pc.user.is_none() {
-        return view! { <Redirect path="/login"/> }.into_any();
+        // To the sign-in page, which comes back here afterwards.
+        let (path, query) = (
+            location.pathname.get_untracked(),
+            location.search.get_untracked(),
+        );
+        let here = if query.is_empty() {
+            path
+        } else {
+            format!("{path}?{query}")
+        };
+        let to = crate::address::sign_in_address(&here);
+        #[cfg(feature = "ssr")]
+        leptos_axum::redirect(&to);
+        #[cfg(not(feature = "ssr"))]
+        let _ = to;
+        return ().into_any();
     }
-    let path = use_location().pathname;
+    let path = location.pathname;
     let nav = [
         ("/", Msg::NavDashboard),
         ("/services", Msg::NavServices),

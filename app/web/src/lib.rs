@@ -12,6 +12,7 @@
 
 #![recursion_limit = "512"]
 
+pub mod address;
 pub mod api;
 pub mod app;
 pub mod components;

@@ -4,10 +4,12 @@
 
 mod accounts;
 mod browser;
+mod forms;
 mod helpers;
 mod inventory;
 mod mail;
 mod matrix;
+mod pages;
 mod questions;
 mod security;
 mod smtp;

@@ -34,8 +34,14 @@ pub async fn sign_up(
     done("/")
 }
 
+/// Signs in, then goes to `next` (the page that asked for it) when that
+/// is a page of this site, else to the dashboard.
 #[server(endpoint = "sign_in")]
-pub async fn sign_in(email: String, password: String) -> Result<(), AppError> {
+pub async fn sign_in(
+    email: String,
+    password: String,
+    #[server(default)] next: String,
+) -> Result<(), AppError> {
     let c = ctx()?;
     let (token, auth) = c
         .services
@@ -44,7 +50,7 @@ pub async fn sign_in(email: String, password: String) -> Result<(), AppError> {
         .map_err(service_error)?;
     c.set_session_cookie(&token);
     c.set_lang_cookie(auth.user.lang);
-    done("/")
+    done(&crate::address::local_path(&next).unwrap_or_else(|| "/".to_owned()))
 }
 
 #[server(endpoint = "sign_out")]

@@ -1,24 +1,36 @@
 //! Signing up and signing in.
 
+use crate::address::local_path;
 use crate::api;
 use crate::components::{CardLayout, Field, Submit};
 use crate::context::page_ctx;
 use crate::i18n::t;
 use crate::page_data::page_data;
+use crate::pages::common::query_values;
 use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
+/// Signing in; `?next=` is the page to come back to afterwards (see
+/// [`crate::address::local_path`] for which are accepted).
 #[component]
 pub fn SignInPage() -> impl IntoView {
+    let [next] = query_values(["next"]);
+    let next = local_path(&next).unwrap_or_default();
     if page_ctx().user.is_some() {
-        return view! { <Redirect path="/"/> }.into_any();
+        let to = if next.is_empty() {
+            "/".to_owned()
+        } else {
+            next
+        };
+        return view! { <Redirect path=to/> }.into_any();
     }
     let action = ServerAction::<api::SignIn>::new();
     view! {
         <CardLayout title=t(Msg::SignInTitle).to_owned()>
             <ActionForm action attr:class="form" attr:id="sign-in-form">
+                {(!next.is_empty()).then(|| view! { <input type="hidden" name="next" value=next.clone()/> })}
                 <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="username"/>
                 <Field name="password" label=Msg::FieldPassword kind="password" autocomplete="current-password"/>
                 <Submit label=Msg::SignIn id="sign-in"/>

@@ -2,6 +2,7 @@
 //! page with its supply chain, contract facts and findings; the service form;
 //! the CSV import.
 
+use crate::address::encode;
 use crate::api::{
     self, Choices, FindingView, ServiceDetailView, ServiceFilter, ServiceListView, PAGE_SIZE,
 };
@@ -54,18 +55,6 @@ impl FilterLinks for ServiceFilter {
         query.push(format!("page={page}"));
         format!("/services?{}", query.join("&"))
     }
-}
-
-/// Percent-encodes a query value.
-fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[component]
