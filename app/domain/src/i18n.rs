@@ -441,6 +441,11 @@ messages! {
         de: "Bitte korrigieren Sie die markierten Felder.",
         nb: "Rett opp feltene som er merket.",
     }
+    ErrFormListed {
+        en: "Please correct the following.",
+        de: "Bitte korrigieren Sie Folgendes.",
+        nb: "Rett opp følgende.",
+    }
     ErrCsvColumnTwice {
         en: "This column appears more than once in the first row. Keep only one of them.",
         de: "Diese Spalte kommt in der ersten Zeile mehrfach vor. Behalten Sie nur eine davon.",

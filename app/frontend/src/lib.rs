@@ -1,7 +1,8 @@
 //! The browser bundle: makes the server-rendered forms nicer without taking
 //! them over. Every page is complete HTML from the server and every form
 //! works as a plain POST (a refused one comes back as its page with the
-//! messages on top); this only improves what happens in between.
+//! messages at the fields and what was typed); this only improves what
+//! happens in between.
 //!
 //! - Forms that post to a server function (`action="/api/…"`) are sent with
 //!   `fetch`. A redirect loads the target page in full. An error stays on the

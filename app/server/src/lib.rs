@@ -130,7 +130,7 @@ impl Application {
         {
             tracing::warn!(
                 site_root = %config.site_root.display(),
-                "the browser bundle is missing:pages and forms work, but a refused form loses what was typed (build it with scripts/build.sh)"
+                "the browser bundle is missing: pages and forms work, but every form is posted and answered as a whole page (build it with scripts/build.sh)"
             );
         }
         let state = AppState {

@@ -88,12 +88,24 @@ impl FromServerFnError for AppError {
     }
 
     /// Sends the texts along, in the language of the request, so that the
-    /// browser bundle carries no UI text.
+    /// browser bundle carries no UI text; and keeps the error for the
+    /// handler, which answers a plain form post with its page again.
     #[cfg(feature = "ssr")]
     fn ser(&self) -> server_fn::Bytes {
+        if let Some(slot) = leptos::prelude::use_context::<crate::forms::ErrorSlot>() {
+            slot.put(self);
+        }
         let lang = leptos::prelude::use_context::<std::sync::Arc<crate::ssr::RequestCtx>>()
             .map(|c| c.lang)
             .unwrap_or_default();
+        self.to_json(lang).into()
+    }
+}
+
+#[cfg(feature = "ssr")]
+impl AppError {
+    /// The error as the browser bundle reads it, with its texts in `lang`.
+    pub fn to_json(&self, lang: aivet_domain::Lang) -> Vec<u8> {
         let mut shown = self.clone();
         shown.shown = Some(Box::new(Shown {
             text: self.text(lang),
@@ -103,6 +115,6 @@ impl FromServerFnError for AppError {
                 .map(|(f, m)| (f.clone(), m.text(lang).to_owned()))
                 .collect(),
         }));
-        <JsonEncoding as server_fn::Encodes<AppError>>::encode(&shown).unwrap_or_default()
+        serde_json::to_vec(&shown).unwrap_or_default()
     }
 }

@@ -18,6 +18,7 @@ pub mod app;
 pub mod components;
 pub mod context;
 pub mod error;
+pub mod forms;
 pub mod i18n;
 pub mod page_data;
 pub mod pages;

@@ -56,3 +56,7 @@ pub async fn plain_post(
         .await
         .unwrap()
 }
+
+pub async fn html(r: Response) -> Html {
+    Html::parse_document(&r.text().await.unwrap())
+}

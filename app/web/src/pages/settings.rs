@@ -2,11 +2,13 @@
 //! organisation, and the recent audit log.
 
 use crate::api::{self, SettingsView};
-use crate::components::{AppLayout, Field, Submit};
+use crate::components::{AppLayout, Field, Select, Submit};
+use crate::forms::{Check, PostForm};
 use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
 use aivet_domain::{Msg, Role};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
@@ -86,25 +88,18 @@ fn Settings(d: SettingsView) -> impl IntoView {
 #[component]
 fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
     let l = lang();
-    let role_action = ServerAction::<api::SetMemberRole>::new();
-    let remove_action = ServerAction::<api::RemoveMember>::new();
     let id = m.id.to_string();
     let role_cell = if owner {
         let options = Role::ALL
             .into_iter()
-            .map(
-                |r| view! { <option value=r.as_str() selected=r == m.role>{t(r.label())}</option> },
-            )
-            .collect_view();
-        let select_id = format!("role-{id}");
-        let hidden_id = id.clone();
+            .map(|r| (r.as_str().to_owned(), t(r.label()).to_owned()))
+            .collect();
         view! {
-            <ActionForm action=role_action attr:class="inline-form">
-                <input type="hidden" name="membership_id" value=hidden_id/>
-                <label for=select_id.clone() class="visually-hidden">{t(Msg::FieldRole)}</label>
-                <select id=select_id name="role">{options}</select>
+            <PostForm action=api::SetMemberRole::url() ids=vec![("membership_id", id.clone())] attr:class="inline-form">
+                <Select name="role" label=Msg::FieldRole options id=format!("role-{}", m.id) inline=true
+                    value=m.role.as_str()/>
                 <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
-            </ActionForm>
+            </PostForm>
         }
         .into_any()
     } else {
@@ -121,11 +116,10 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
                 {(owner && !m.is_me).then(|| view! {
                     <details class="confirm">
                         <summary class="button small danger-outline">{t(Msg::RemoveMember)}</summary>
-                        <ActionForm action=remove_action attr:class="confirm-box">
+                        <PostForm action=api::RemoveMember::url() ids=vec![("membership_id", id.clone())] attr:class="confirm-box">
                             <p>{confirm.clone()}</p>
-                            <input type="hidden" name="membership_id" value=id.clone()/>
                             <button type="submit" class="button small danger">{t(Msg::ConfirmRemove)}</button>
-                        </ActionForm>
+                        </PostForm>
                     </details>
                 })}
             </td>
@@ -135,7 +129,6 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
 
 #[component]
 fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
-    let create = ServerAction::<api::CreateInvite>::new();
     let pending_list = if invites.is_empty() {
         view! { <p class="muted">{t(Msg::NoPendingInvites)}</p> }.into_any()
     } else {
@@ -148,20 +141,22 @@ fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
     };
     let role_options = [Role::Editor, Role::Viewer, Role::Owner]
         .into_iter()
-        .map(|r| view! { <option value=r.as_str()>{t(r.label())}" — "{t(role_help(r))}</option> })
-        .collect_view();
+        .map(|r| {
+            (
+                r.as_str().to_owned(),
+                format!("{} — {}", t(r.label()), t(role_help(r))),
+            )
+        })
+        .collect();
     view! {
         <section class="panel" aria-labelledby="invite-title">
             <h2 id="invite-title">{t(Msg::InviteTitle)}</h2>
             <p>{t(Msg::InviteLead)}</p>
-            <ActionForm action=create attr:class="form narrow" attr:id="invite-form" attr:data-result="invite-created">
+            <PostForm action=api::CreateInvite::url() attr:class="form narrow" attr:id="invite-form" attr:data-result="invite-created">
                 <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="off"/>
-                <div class="field" data-field="role" data-control="f-role">
-                    <label for="f-role">{t(Msg::FieldRole)}</label>
-                    <select id="f-role" name="role">{role_options}</select>
-                </div>
+                <Select name="role" label=Msg::FieldRole options=role_options/>
                 <Submit label=Msg::CreateInvite id="create-invite"/>
-            </ActionForm>
+            </PostForm>
             <div class="alert success" role="status" id="invite-created" hidden>
                 <p data-slot="message"></p>
                 <div class="copy-row">
@@ -186,37 +181,33 @@ fn role_help(r: Role) -> Msg {
 
 #[component]
 fn InviteRow(i: api::InviteView) -> impl IntoView {
-    let revoke = ServerAction::<api::RevokeInvite>::new();
     view! {
         <li>
             <span>{i.email.clone()}</span>" · "<span>{t(i.role.label())}</span>" · "
             <span>{t(Msg::Expires)}" "{date(i.expires_at)}</span>
-            <ActionForm action=revoke attr:class="inline-form">
-                <input type="hidden" name="invite_id" value=i.id.to_string()/>
+            <PostForm action=api::RevokeInvite::url() ids=vec![("invite_id", i.id.to_string())] attr:class="inline-form">
                 <button type="submit" class="button small secondary">{t(Msg::Revoke)}</button>
-            </ActionForm>
+            </PostForm>
         </li>
     }
 }
 
 #[component]
 fn NewOrg() -> impl IntoView {
-    let action = ServerAction::<api::CreateOrg>::new();
     view! {
         <section class="panel" aria-labelledby="new-org-title">
             <h2 id="new-org-title">{t(Msg::NewOrgTitle)}</h2>
             <p>{t(Msg::NewOrgLead)}</p>
-            <ActionForm action attr:class="form narrow" attr:id="new-org-form">
+            <PostForm action=api::CreateOrg::url() attr:class="form narrow" attr:id="new-org-form">
                 <Field name="org_name" label=Msg::FieldOrgName autocomplete="organization"/>
                 <Submit label=Msg::CreateOrg/>
-            </ActionForm>
+            </PostForm>
         </section>
     }
 }
 
 #[component]
 fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
-    let test = ServerAction::<api::SendTestMail>::new();
     let queued =
         leptos_router::hooks::use_query_map().with_untracked(|q| q.get("test_mail").is_some());
     let rows = if mail.mails.is_empty() {
@@ -252,9 +243,9 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
             {mail.to_folder.then(|| view! { <p class="muted">{t(Msg::MailFolderNote)}</p> })}
             {queued.then(|| view! { <div class="alert success" role="status">{t(Msg::TestMailQueued)}</div> })}
             {can_edit.then(|| view! {
-                <ActionForm action=test attr:class="inline-form">
+                <PostForm action=api::SendTestMail::url() attr:class="inline-form">
                     <button type="submit" class="button small" id="send-test-mail">{t(Msg::SendTestMail)}</button>
-                </ActionForm>
+                </PostForm>
             })}
             <h3>{t(Msg::RecentMails)}</h3>
             {rows}
@@ -265,7 +256,6 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
 #[component]
 fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
     let l = lang();
-    let retry = ServerAction::<api::RetryMail>::new();
     let status = match m.status.as_str() {
         "queued" => t(Msg::MailQueued).to_owned(),
         "sending" => t(Msg::MailSending).to_owned(),
@@ -297,10 +287,9 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
             <td>{status}{error.map(|e| view! { <br/><span class="muted">{e}</span> })}</td>
             <td>
                 {(failed && can_edit).then(|| view! {
-                    <ActionForm action=retry attr:class="inline-form">
-                        <input type="hidden" name="mail_id" value=m.id.to_string()/>
+                    <PostForm action=api::RetryMail::url() ids=vec![("mail_id", m.id.to_string())] attr:class="inline-form">
                         <button type="submit" class="button small secondary">{t(Msg::RetryNow)}</button>
-                    </ActionForm>
+                    </PostForm>
                 })}
             </td>
         </tr>
@@ -312,7 +301,6 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
 #[component]
 fn DataClassesPanel(owner: bool) -> impl IntoView {
     let data = page_data((), |_| api::data_classes_data());
-    let add = ServerAction::<api::SaveDataClass>::new();
     view! {
         <section class="panel" id="data-classes" aria-labelledby="data-classes-title">
             <h2 id="data-classes-title">{t(Msg::DataClassesTitle)}</h2>
@@ -331,14 +319,13 @@ fn DataClassesPanel(owner: bool) -> impl IntoView {
             </Suspense>
             {owner.then(|| view! {
                 <h3>{t(Msg::AddDataClass)}</h3>
-                <ActionForm action=add attr:class="form narrow" attr:id="data-class-form">
+                <PostForm action=api::SaveDataClass::url() ids=vec![("data_class_id", String::new())] attr:class="form narrow" attr:id="data-class-form">
                     <Field name="name" label=Msg::FieldName/>
-                    <label class="check">
-                        <input type="checkbox" name="personal" value="true"/>
+                    <Check name="personal".to_owned() value="true".to_owned()>
                         <span>{t(Msg::FieldPersonal)}</span>
-                    </label>
+                    </Check>
                     <Submit label=Msg::AddDataClass id="add-data-class"/>
-                </ActionForm>
+                </PostForm>
             })}
         </section>
     }
@@ -346,8 +333,6 @@ fn DataClassesPanel(owner: bool) -> impl IntoView {
 
 #[component]
 fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
-    let save = ServerAction::<api::SaveDataClass>::new();
-    let delete = ServerAction::<api::DeleteDataClass>::new();
     let id = c.id.to_string();
     if !owner {
         return view! {
@@ -359,24 +344,17 @@ fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
         }
         .into_any();
     }
-    let input_id = format!("dc-{id}");
-    let id2 = id.clone();
     view! {
         <li>
-            <ActionForm action=save attr:class="inline-form wrap">
-                <input type="hidden" name="data_class_id" value=id.clone()/>
-                <div class="field-inline" data-field="name" data-control=input_id.clone()>
-                    <label for=input_id.clone() class="visually-hidden">{t(Msg::FieldName)}</label>
-                    <input id=input_id.clone() name="name" value=c.name.clone() required/>
-                </div>
-                <label class="check"><input type="checkbox" name="personal" value="true" checked=c.personal/><span>{t(Msg::FieldPersonal)}</span></label>
-                <label class="check"><input type="checkbox" name="archived" value="true" checked=c.archived/><span>{t(Msg::FieldArchived)}</span></label>
+            <PostForm action=api::SaveDataClass::url() ids=vec![("data_class_id", id.clone())] attr:class="inline-form wrap">
+                <Field name="name" label=Msg::FieldName value=c.name.clone() scope=format!("dc-{}", c.id) inline=true/>
+                <Check name="personal".to_owned() value="true".to_owned() checked=c.personal><span>{t(Msg::FieldPersonal)}</span></Check>
+                <Check name="archived".to_owned() value="true".to_owned() checked=c.archived><span>{t(Msg::FieldArchived)}</span></Check>
                 <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
-            </ActionForm>
-            <ActionForm action=delete attr:class="inline-form">
-                <input type="hidden" name="data_class_id" value=id2/>
+            </PostForm>
+            <PostForm action=api::DeleteDataClass::url() ids=vec![("data_class_id", id.clone())] attr:class="inline-form">
                 <button type="submit" class="button small danger-outline">{t(Msg::Delete)}</button>
-            </ActionForm>
+            </PostForm>
         </li>
     }
     .into_any()
