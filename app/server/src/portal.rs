@@ -16,7 +16,7 @@ use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Path, Query};
 use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Form};
+use axum::Extension;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -292,9 +292,9 @@ pub async fn save(
     Extension(rc): Extension<Arc<RequestCtx>>,
     req: Request<Body>,
 ) -> Response {
-    let (fields, upload) = match read_form(req).await {
+    let ((fields, upload), not_text) = match read_form_strict(req).await {
         Ok(f) => f,
-        Err(status) => return (status, Msg::ErrFormInvalid.text(rc.lang)).into_response(),
+        Err(status) => return (status, Msg::ErrFormOutdated.text(rc.lang)).into_response(),
     };
     let get = |name: &str| {
         fields
@@ -341,6 +341,26 @@ pub async fn save(
             email: form.email.clone(),
         },
     };
+    // Text that is not UTF-8 is refused, not saved with replacement
+    // characters: each such field says so, with what arrived in it.
+    if !not_text.is_empty() {
+        let errors: Vec<(&'static str, Msg)> = ANSWER_FIELDS
+            .iter()
+            .chain(["name", "role", "email"].iter())
+            .filter(|f| not_text.iter().any(|n| n == *f))
+            .map(|f| (*f, Msg::ErrNotText))
+            .collect();
+        let problem = errors.is_empty().then_some(Msg::ErrNotText);
+        return page(
+            lang,
+            &view,
+            typed,
+            &errors,
+            None,
+            problem,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        );
+    }
     let submit = get("action") == "submit";
     // A document is kept even when the answers still need work: browsers
     // cannot keep a chosen file across a page with errors.
@@ -438,17 +458,26 @@ pub type FormFields = (Vec<(String, String)>, Option<(String, Vec<u8>)>);
 /// Reads a form posted either URL-encoded or as multipart (with a file in
 /// the `attachment` field; an empty file input carries no file).
 pub async fn read_form(req: Request<Body>) -> Result<FormFields, StatusCode> {
+    read_form_strict(req).await.map(|(form, _)| form)
+}
+
+/// [`read_form`], and the names of the text fields that were not UTF-8
+/// (their values have U+FFFD in place of the bad bytes, to be shown again
+/// with a message, never saved).
+pub async fn read_form_strict(req: Request<Body>) -> Result<(FormFields, Vec<String>), StatusCode> {
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/form-data"));
     if !multipart {
-        let Form(fields) = Form::<Vec<(String, String)>>::from_request(req, &())
+        let body = axum::body::Bytes::from_request(req, &())
             .await
-            .map_err(|_| StatusCode::BAD_REQUEST)?;
-        return Ok((fields, None));
+            .map_err(|e| e.status())?;
+        let form = aivet_web::forms::decode_urlencoded(&body);
+        return Ok(((form.fields, None), form.not_text));
     }
+    let mut not_text = Vec::new();
     let mut m = Multipart::from_request(req, &())
         .await
         .map_err(|_| StatusCode::BAD_REQUEST)?;
@@ -463,8 +492,16 @@ pub async fn read_form(req: Request<Body>) -> Result<FormFields, StatusCode> {
                 file = Some((filename, bytes.to_vec()));
             }
         } else {
-            fields.push((name, field.text().await.map_err(|e| e.status())?));
+            let bytes = field.bytes().await.map_err(|e| e.status())?;
+            let text = match String::from_utf8(bytes.to_vec()) {
+                Ok(t) => t,
+                Err(_) => {
+                    not_text.push(name.clone());
+                    String::from_utf8_lossy(&bytes).into_owned()
+                }
+            };
+            fields.push((name, text));
         }
     }
-    Ok((fields, file))
+    Ok(((fields, file), not_text))
 }

@@ -267,8 +267,10 @@ async fn refused_page(
     res
 }
 
-/// Runs a server function. A refused plain form post gets its page again
-/// (see [`refused_page`]); the bundle's gets the error as JSON.
+/// Runs a server function. Its form is read strictly first: text that is
+/// not UTF-8, a missing field or one of the wrong kind is refused with the
+/// field named before the function runs. A refused plain form post gets
+/// its page again (see [`refused_page`]); the bundle's gets the error as JSON.
 async fn server_fn(State(state): State<AppState>, req: Request<Body>) -> Response {
     let rc = request_ctx(&req);
     let lang = rc.as_ref().map(|r| r.lang).unwrap_or_default();
@@ -291,7 +293,7 @@ async fn server_fn(State(state): State<AppState>, req: Request<Body>) -> Respons
             } else {
                 (
                     StatusCode::BAD_REQUEST,
-                    aivet_domain::Msg::ErrFormInvalid.text(lang),
+                    aivet_domain::Msg::ErrFormOutdated.text(lang),
                 )
                     .into_response()
             };
@@ -299,6 +301,18 @@ async fn server_fn(State(state): State<AppState>, req: Request<Body>) -> Respons
     };
     let plain = is_plain_form_post(&parts);
     let form = forms::decode_urlencoded(&body);
+    if let Some(error) = forms::refusal(parts.uri.path(), &body, &form) {
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        if plain {
+            return refused_page(&state, &parts, form.fields, error, status).await;
+        }
+        return (
+            status,
+            [(header::CONTENT_TYPE, "application/json")],
+            error.to_json(lang),
+        )
+            .into_response();
+    }
     let slot = forms::ErrorSlot::default();
     let res = leptos_axum::handle_server_fns_with_context(
         {

@@ -10,9 +10,17 @@ use aivet_domain::inventory::{default_data_classes, ContactDraft, FindingDraft, 
 use aivet_domain::{ContactId, DataClassId, ServiceId, VendorId};
 
 /// A `LIKE` pattern that matches `text` anywhere, with the wildcards in it escaped.
+/// No stored text has a NUL (every field refuses control characters), and
+/// PostgreSQL takes none in a parameter: a search with one finds nothing,
+/// through a character nobody types (U+FFFF, a noncharacter).
 fn like_pattern(text: &Option<String>) -> Option<String> {
     text.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(|s| {
-        let escaped = s.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        let escaped = s
+            .to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+            .replace('\0', "\u{ffff}");
         format!("%{escaped}%")
     })
 }

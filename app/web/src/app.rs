@@ -41,7 +41,8 @@ pub fn shell(_options: LeptosOptions) -> impl IntoView {
                 <script type="module" nonce=nonce inner_html=BUNDLE_START></script>
                 <MetaTags/>
             </head>
-            <body data-error=Msg::ErrUnexpected.text(lang) data-offline=Msg::ErrOffline.text(lang)>
+            <body data-error=Msg::ErrUnexpected.text(lang) data-offline=Msg::ErrOffline.text(lang)
+                data-form-listed=Msg::ErrFormListed.text(lang)>
                 <App/>
             </body>
         </html>

@@ -68,8 +68,9 @@ impl FromServerFnError for AppError {
     type Encoder = JsonEncoding;
 
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
-        // Arguments that do not decode (missing fields, wrong types, broken
-        // UTF-8) are the client's mistake: 422, not a server error.
+        // Arguments that do not decode are the client's mistake: 422, not a
+        // server error. The server checks them first and names the field
+        // (`forms::refusal`); what still fails here cannot be told apart.
         let bad_input = matches!(
             value,
             ServerFnErrorErr::Args(_) | ServerFnErrorErr::Deserialization(_)
@@ -81,7 +82,7 @@ impl FromServerFnError for AppError {
             http::StatusCode::INTERNAL_SERVER_ERROR
         });
         AppError::new(if bad_input {
-            Msg::ErrFormInvalid
+            Msg::ErrFormOutdated
         } else {
             Msg::ErrGeneric
         })

@@ -9,6 +9,10 @@
 //! each field's message next to it, and every control shows what was typed
 //! (never a password). What was typed goes only into that page: never into
 //! an address or a log.
+//!
+//! Also here (server side): reading a posted form strictly — text that is
+//! not UTF-8 is refused, not changed — and naming the field when a server
+//! function's arguments do not decode.
 
 use crate::error::AppError;
 use crate::i18n::{lang, t};
@@ -330,6 +334,91 @@ mod server {
         out
     }
 
+    /// Why a server function's arguments do not decode.
+    #[derive(Debug, PartialEq, Eq)]
+    pub enum ArgsProblem {
+        /// A field it needs was not sent (its form name).
+        Missing(String),
+        /// A field holds something of the wrong kind (its form name).
+        Unreadable(String),
+        /// Neither can be told.
+        Unknown,
+    }
+
+    /// Checks the arguments of one server function, as its decoder reads them.
+    pub type ArgsCheck = fn(&[u8]) -> Result<(), ArgsProblem>;
+
+    /// Decodes `body` as the arguments `T` of a server function exactly as
+    /// the function itself will (serde_qs, depth 5, not strict), and says
+    /// which field fails.
+    pub fn args_check<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<(), ArgsProblem> {
+        let config = serde_qs::Config::new(5, false);
+        let de =
+            serde_qs::Deserializer::with_config(&config, body).map_err(|_| ArgsProblem::Unknown)?;
+        match serde_path_to_error::deserialize::<_, T>(de) {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                let mut segments: Vec<String> = e
+                    .path()
+                    .iter()
+                    .filter_map(|s| match s {
+                        serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+                        serde_path_to_error::Segment::Seq { index } => Some(index.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                let message = e.inner().to_string();
+                let missing = message
+                    .strip_prefix("missing field `")
+                    .and_then(|rest| rest.split('`').next());
+                if let Some(field) = missing {
+                    segments.push(field.to_owned());
+                }
+                let Some((first, rest)) = segments.split_first() else {
+                    return Err(ArgsProblem::Unknown);
+                };
+                let name = rest
+                    .iter()
+                    .fold(first.clone(), |acc, s| format!("{acc}[{s}]"));
+                Err(if missing.is_some() {
+                    ArgsProblem::Missing(name)
+                } else {
+                    ArgsProblem::Unreadable(name)
+                })
+            }
+        }
+    }
+
+    /// The refusal of a posted form whose fields cannot be used as they
+    /// came, before its server function runs: text that is not UTF-8, a
+    /// field missing or of the wrong kind. `None` when the form is fine.
+    pub fn refusal(path: &str, body: &[u8], form: &DecodedForm) -> Option<AppError> {
+        if let Some(name) = form.not_text.first() {
+            let mut e = AppError::new(Msg::ErrFormNotText);
+            e.args = vec![("field".to_owned(), name.clone())];
+            e.fields = form
+                .not_text
+                .iter()
+                .map(|n| (n.clone(), Msg::ErrNotText))
+                .collect();
+            return Some(e);
+        }
+        let check = crate::api::args_check(path)?;
+        let (msg, field) = match check(body).err()? {
+            ArgsProblem::Missing(f) => (Msg::ErrFormIncomplete, Some((f, Msg::ErrFieldMissing))),
+            ArgsProblem::Unreadable(f) => {
+                (Msg::ErrFormUnreadable, Some((f, Msg::ErrFieldUnreadable)))
+            }
+            ArgsProblem::Unknown => (Msg::ErrFormOutdated, None),
+        };
+        let mut e = AppError::new(msg);
+        if let Some((name, m)) = field {
+            e.args = vec![("field".to_owned(), name.clone())];
+            e.fields = vec![(name, m)];
+        }
+        Some(e)
+    }
+
     /// Where a server function's error is kept for the request's handler,
     /// which answers a plain form post with the page again.
     #[derive(Clone, Default)]
@@ -363,6 +452,44 @@ mod server {
             assert_eq!(f.not_text, vec!["form[name]".to_owned()]);
             let raw = decode_urlencoded(b"org_name=\xff");
             assert_eq!(raw.not_text, vec!["org_name".to_owned()]);
+        }
+
+        #[derive(serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Args {
+            id: String,
+            position: i32,
+            form: Inner,
+        }
+        #[derive(serde::Deserialize, Default)]
+        #[serde(default)]
+        #[allow(dead_code)]
+        struct Inner {
+            name: String,
+            primary: bool,
+            list: Vec<i32>,
+        }
+
+        #[test]
+        fn the_failing_field_is_named() {
+            let check = args_check::<Args>;
+            assert_eq!(check(b"id=1&position=2&form[name]=x"), Ok(()));
+            assert_eq!(
+                check(b"position=2&form[name]=x"),
+                Err(ArgsProblem::Missing("id".into()))
+            );
+            assert_eq!(
+                check(b"id=1&position=two&form[name]=x"),
+                Err(ArgsProblem::Unreadable("position".into()))
+            );
+            assert_eq!(
+                check(b"id=1&position=2&form[primary]=yes"),
+                Err(ArgsProblem::Unreadable("form[primary]".into()))
+            );
+            assert_eq!(
+                check(b"id=1&position=2&form[list][0]=x"),
+                Err(ArgsProblem::Unreadable("form[list][0]".into()))
+            );
         }
     }
 }

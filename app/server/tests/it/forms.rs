@@ -1,8 +1,10 @@
-//! Forms as people send them (SECURITY W9): a refused form posted without
-//! the browser bundle comes back as its page with the messages at the
-//! fields and everything typed, never a password (issue 14.6); a page
-//! opened signed out leads to the sign-in page and back, and nowhere else
-//! (issue 13.8).
+//! Forms as people send them (SECURITY W9, issues 13.7, 13.8, 13.10 and
+//! 14.6): a refused form posted without the browser bundle comes back as
+//! its page with the messages at the fields and everything typed (never a
+//! password); text that is not UTF-8 is refused, never changed; a field
+//! that is missing or of the wrong kind is named, for every server
+//! function; a page opened signed out leads to the sign-in page and back,
+//! and nowhere else.
 
 use crate::helpers::*;
 use crate::inventory::{create_service, create_vendor};
@@ -10,10 +12,12 @@ use crate::pages::*;
 use aivet_services::{Limits, RateLimiter};
 use reqwest::Client;
 use scraper::Html;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 crate::on_both!(
     a_refused_form_without_the_bundle_comes_back_as_typed,
+    text_that_is_not_utf8_is_refused_and_named,
+    malformed_calls_name_what_to_fix_for_every_server_function,
     signed_out_pages_lead_to_sign_in_and_back,
 );
 
@@ -317,6 +321,318 @@ async fn a_refused_form_without_the_bundle_comes_back_as_typed(b: Db) {
     let v = json_of(r).await;
     assert_eq!(v["msg"], "ErrFormInvalid");
     assert_eq!(v["field_texts"][0][0], "name");
+}
+
+/// A vendor's answer page of a fresh request: (its address, the vendor's
+/// browser).
+async fn answer_page(app: &TestApp, c: &Client) -> String {
+    let vendor = create_vendor(app, c, "ChatCo AI", "application").await;
+    let r = app
+        .call(
+            c,
+            "add_contact",
+            &[
+                ("vendor_id", vendor.as_str()),
+                ("contact[name]", "Dana"),
+                ("contact[email]", "dana@chatco.example"),
+                ("contact[lang]", "en"),
+                ("contact[role]", "security"),
+                ("contact[primary]", "true"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    let service = create_service(
+        app,
+        c,
+        &[("form[name]", "Notes"), ("form[vendor_id]", &vendor)],
+    )
+    .await;
+    let ask = json_of(app.call(c, "ask_data", &[("service_id", &service)]).await).await;
+    let contact = ask["recipients"][0]["id"].as_str().unwrap().to_owned();
+    let r = app
+        .call(
+            c,
+            "send_questions",
+            &[
+                ("service_id", service.as_str()),
+                ("form[send_key]", ask["send_key"].as_str().unwrap()),
+                ("form[contacts][0]", contact.as_str()),
+                ("form[deadline]", "2026-12-14"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    let token = tokens_in_outbox(app, "/answer/", 1).await.remove(0);
+    format!("/answer/{token}")
+}
+
+async fn text_that_is_not_utf8_is_refused_and_named(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("owner@alpha.example", "Alpha").await;
+    let orgs = || async { app.settings(&c).await["org"]["name"].clone() };
+    let before = orgs().await;
+    // Percent-encoded bytes that are no UTF-8, and raw ones.
+    for body in [
+        b"org_name=Acme%FF%FE+AS".to_vec(),
+        b"org_name=Acme\xff AS".to_vec(),
+    ] {
+        // The bundle's fetch post.
+        let r = c
+            .post(app.url("/api/create_org"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 422);
+        let v = json_of(r).await;
+        assert_eq!(v["msg"], "ErrFormNotText");
+        assert_eq!(v["fields"], json!([["org_name", "ErrNotText"]]));
+        assert!(
+            v["text"].as_str().unwrap().contains("“org_name”"),
+            "{}",
+            v["text"]
+        );
+        // The browser's own post: the page again, the field marked.
+        let r = plain_post_raw(&app, &c, "/api/create_org", "/settings", body).await;
+        assert_eq!(r.status(), 422);
+        let doc = html(r).await;
+        assert_eq!(
+            messages(&doc, "#new-org-form #f-org_name-error"),
+            "This is not valid text (UTF-8). Please type it in again."
+        );
+        assert!(messages(&doc, "#new-org-form #post-error").contains("not valid text"));
+        // A new organisation would have become the current one.
+        assert_eq!(orgs().await, before, "no organisation was created");
+    }
+
+    // A search with a NUL (no field stores one) finds nothing, on both
+    // databases, and the list says so.
+    create_vendor(&app, &c, "ChatCo", "application").await;
+    for page in [
+        "/vendors?q=Chat%00Co",
+        "/services?q=%00",
+        "/organisations?q=%00",
+    ] {
+        let (status, body) = app.get_text(&c, page).await;
+        assert_eq!(status, 200, "{page}");
+        assert!(body.contains("Nothing matches"), "{page}");
+    }
+
+    // In German, for a German user.
+    assert!(accepted(
+        &app.call(&c, "set_language", &[("lang", "de")]).await
+    ));
+    let r = c
+        .post(app.url("/api/save_vendor"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(b"form%5Bname%5D=%C3%28".to_vec())
+        .send()
+        .await
+        .unwrap();
+    let v = json_of(r).await;
+    assert_eq!(v["fields"], json!([["form[name]", "ErrNotText"]]));
+    assert_eq!(
+        v["text"],
+        "Was in „form[name]“ gesendet wurde, ist kein gültiger Text (UTF-8); daher wurde nichts gespeichert. Bitte geben Sie es erneut ein."
+    );
+    assert!(accepted(
+        &app.call(&c, "set_language", &[("lang", "en")]).await
+    ));
+
+    // The vendor's answer page, as a form and as multipart: refused, the
+    // field named, everything else typed kept, nothing saved.
+    let page = answer_page(&app, &c).await;
+    let vendor = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = vendor
+        .post(app.url(&page))
+        .header("origin", &app.base)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(b"action=draft&answer0=Separate+GPUs&answer1=%FFcache&name=Dana".to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let doc = html(r).await;
+    assert_eq!(
+        messages(&doc, "#answer1-error"),
+        "This is not valid text (UTF-8). Please type it in again."
+    );
+    assert_eq!(shown(&doc, "#answer0"), "Separate GPUs");
+    assert_eq!(shown(&doc, "#name"), "Dana");
+    let form = reqwest::multipart::Form::new()
+        .text("action", "draft")
+        .text("answer0", "Separate GPUs")
+        .part(
+            "answer2",
+            reqwest::multipart::Part::bytes(b"Kept \xfe 30 days".to_vec()),
+        );
+    let r = vendor
+        .post(app.url(&page))
+        .header("origin", &app.base)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let doc = html(r).await;
+    assert!(doc.select(&sel("#answer2-error")).next().is_some());
+    assert_eq!(shown(&doc, "#answer0"), "Separate GPUs");
+    let (_, again) = app.get_text(&vendor, &page).await;
+    assert!(!again.contains("Separate GPUs"), "no draft was saved");
+}
+
+/// Every server function, posted with nothing, then with each of its
+/// fields missing or of the wrong kind: never a 5xx, and every refusal
+/// names what to fix — never "the marked fields" where nothing is marked,
+/// neither in the bundle's answer nor on the page a plain post gets.
+async fn malformed_calls_name_what_to_fix_for_every_server_function(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("owner@alpha.example", "Alpha").await;
+    let mut paths: Vec<String> = aivet_server::routes::inventory()
+        .into_iter()
+        .filter(|(m, p)| m == "POST" && p.starts_with("/api/"))
+        .map(|(_, p)| p)
+        .collect();
+    // Signing out ends the session the others need: last.
+    paths.sort_by_key(|p| p == "/api/sign_out");
+    assert!(paths.len() > 50, "{paths:?}");
+    let mut problems = Vec::new();
+    for path in &paths {
+        assert!(
+            aivet_web::api::args_check(path).is_some(),
+            "{path} has no argument check in aivet_web::api::args_check"
+        );
+        // Learn the fields it needs from what it says is missing.
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for _ in 0..12 {
+            let (status, v) = post(&app, &c, path, &fields).await;
+            check(path, &fields, status, &v, &mut problems);
+            let named = v["args"]
+                .as_array()
+                .and_then(|a| a.iter().find(|p| p[0] == "field"))
+                .and_then(|p| p[1].as_str())
+                .map(str::to_owned);
+            let Some(field) = named else { break };
+            // Missing: send it empty; unreadable: a number, a yes, a group.
+            const KINDS: [&str; 3] = ["", "0", "true"];
+            let next = match fields.iter().position(|(k, _)| *k == field) {
+                None => Some(""),
+                Some(i) => KINDS
+                    .iter()
+                    .position(|k| *k == fields[i].1)
+                    .and_then(|at| KINDS.get(at + 1).copied()),
+            }
+            .map(str::to_owned);
+            match next {
+                Some(value) => {
+                    fields.retain(|(k, _)| *k != field);
+                    fields.push((field, value));
+                }
+                None => {
+                    // A group, not a value (`form[...]`).
+                    fields.retain(|(k, _)| *k != field);
+                    fields.push((format!("{field}[x]"), String::new()));
+                }
+            }
+        }
+        // Each field it takes, of the wrong kind: a group where a value is
+        // expected, and a value where a group is.
+        for (name, _) in fields.clone() {
+            let wrong: Vec<(String, String)> = fields
+                .iter()
+                .map(|(k, v)| {
+                    if *k != name {
+                        (k.clone(), v.clone())
+                    } else if let Some(group) = k.strip_suffix("[x]") {
+                        (group.to_owned(), "1".to_owned())
+                    } else {
+                        (format!("{k}[a][b]"), "1".to_owned())
+                    }
+                })
+                .collect();
+            let (status, v) = post(&app, &c, path, &wrong).await;
+            check(path, &wrong, status, &v, &mut problems);
+            if !(400..500).contains(&status) {
+                problems.push(format!("{path}: {wrong:?} was taken ({status})"));
+            } else if status == 422 && v["msg"] == "ErrFormUnreadable" {
+                let named = v["fields"][0][0].as_str().unwrap_or("");
+                let base = name.strip_suffix("[x]").unwrap_or(&name);
+                if !named.starts_with(base) {
+                    problems.push(format!("{path}: {wrong:?} names {named}, not {base}"));
+                }
+            }
+        }
+        // The plain post of nothing: the page again, saying what to fix.
+        let r = plain_post(&app, &c, path, "/", &[]).await;
+        let status = r.status().as_u16();
+        if status >= 500 {
+            problems.push(format!("{path} (plain): {status}"));
+        }
+        if (400..500).contains(&status) {
+            let doc = html(r).await;
+            let banner = doc
+                .select(&sel("#post-error"))
+                .next()
+                .map(text_of)
+                .unwrap_or_default();
+            if banner.trim().is_empty() {
+                problems.push(format!("{path} (plain): {status} without a message"));
+            }
+            let marked = doc.select(&sel("[aria-invalid='true']")).next().is_some();
+            if banner.contains("marked fields") && !marked {
+                problems.push(format!("{path} (plain): \"{banner}\" but nothing marked"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+async fn post(app: &TestApp, c: &Client, path: &str, fields: &[(String, String)]) -> (u16, Value) {
+    let r = c.post(app.url(path)).form(fields).send().await.unwrap();
+    let status = r.status().as_u16();
+    let text = r.text().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// What every answer must be: no 5xx, and a refusal that says what to fix.
+fn check(
+    path: &str,
+    fields: &[(String, String)],
+    status: u16,
+    v: &Value,
+    problems: &mut Vec<String>,
+) {
+    let what = format!("{path} {fields:?}: {status} {v}");
+    if status >= 500 {
+        problems.push(what);
+        return;
+    }
+    if !(400..500).contains(&status) || status == 404 {
+        return;
+    }
+    let msg = v["msg"].as_str().unwrap_or("");
+    let field_msgs: Vec<&str> = v["fields"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|f| f[1].as_str()).collect())
+        .unwrap_or_default();
+    if msg.is_empty() || v["text"].as_str().unwrap_or("").is_empty() {
+        problems.push(format!("{what}: no message"));
+    } else if msg == "ErrFormOutdated" {
+        problems.push(format!("{what}: the field is not named"));
+    } else if msg == "ErrFormInvalid" && field_msgs.is_empty() {
+        problems.push(format!("{what}: \"marked fields\" without a field"));
+    } else if field_msgs.contains(&"ErrFormInvalid") {
+        problems.push(format!("{what}: a field's message is the generic one"));
+    }
 }
 
 /// The open redirects that `next` must not lead to.

@@ -57,6 +57,24 @@ pub async fn plain_post(
         .unwrap()
 }
 
+/// The same with a body as given (bytes that a form encoder would not make).
+pub async fn plain_post_raw(
+    app: &TestApp,
+    c: &Client,
+    action: &str,
+    referer: &str,
+    body: Vec<u8>,
+) -> Response {
+    c.post(app.url(action))
+        .header("accept", "text/html")
+        .header("referer", app.url(referer))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+}
+
 pub async fn html(r: Response) -> Html {
     Html::parse_document(&r.text().await.unwrap())
 }

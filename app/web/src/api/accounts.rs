@@ -70,7 +70,7 @@ pub async fn set_language(lang: String) -> Result<(), AppError> {
     let lang: Lang = lang.parse().map_err(|_| {
         service_error(aivet_services::ServiceError::Invalid(vec![(
             "lang",
-            aivet_domain::Msg::ErrFormInvalid,
+            aivet_domain::Msg::ErrChoiceInvalid,
         )]))
     })?;
     if let Some(a) = &c.auth {
