@@ -49,6 +49,22 @@ pub fn shell(_options: LeptosOptions) -> impl IntoView {
     }
 }
 
+/// The `<title>` of every page: its name, then the application's.
+///
+/// leptos_meta writes what this returns into the page's `<head>` as it is,
+/// unlike text in the body, which leptos escapes. Every page's title goes
+/// through this one formatter (pages give only the text), and names in
+/// titles are typed by people — a vendor's, a service's, another
+/// organisation's on an invitation — so this is where the text becomes
+/// HTML, escaped. Nothing hydrates, so no script sets `document.title`
+/// from it in the browser.
+fn title_html(text: String) -> String {
+    if text.is_empty() {
+        return "aivet".to_owned();
+    }
+    format!("{} · aivet", crate::components::html_text(&text))
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
@@ -66,7 +82,7 @@ pub fn App() -> impl IntoView {
 
     view! {
         <Stylesheet id="leptos" href=format!("/pkg/{OUTPUT_NAME}.css")/>
-        <Title formatter=|t: String| if t.is_empty() { "aivet".to_owned() } else { format!("{t} · aivet") }/>
+        <Title formatter=title_html/>
         <Router>
             <Routes fallback=not_found::NotFound>
                 <Route path=path!("/") view=dashboard::Dashboard ssr=SsrMode::Async/>

@@ -306,9 +306,40 @@ pub fn TextArea(
                 disabled=disabled
                 aria-describedby=described
                 aria-invalid=st.invalid()
-            >{st.value.clone().unwrap_or_default()}</textarea>
+                inner_html=textarea_html(&st.value.unwrap_or_default())
+            ></textarea>
         </FieldFrame>
     }
+}
+
+/// Text as the content of a `<textarea>`. leptos writes a textarea's
+/// children as they are (as for `<script>`), so a `</textarea>` typed into
+/// one would end it and the rest would be markup: escaped here instead. A
+/// leading line break is doubled, as the parser drops the first.
+fn textarea_html(text: &str) -> String {
+    let escaped = html_text(text);
+    if text.starts_with('\n') {
+        format!("\n{escaped}")
+    } else {
+        escaped
+    }
+}
+
+/// Text escaped for HTML, for the places leptos does not escape it itself
+/// (a textarea's content, the page title).
+pub fn html_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A labelled select of (value, label) options.

@@ -6,6 +6,7 @@ mod accounts;
 mod browser;
 mod forms;
 mod helpers;
+mod hostile;
 mod inventory;
 mod mail;
 mod matrix;
