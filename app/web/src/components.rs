@@ -180,7 +180,8 @@ fn SignOutButton() -> impl IntoView {
 /// name it, `data-control` its control: the browser bundle puts a failed
 /// submission's message for this field here (and `data-described` is what
 /// the control described before the message, which the bundle restores).
-/// `inline` fields hide their label (a name in a row of a list).
+/// `inline` fields (a name in a row of a list) hide their label (in the
+/// style sheet: `.field-inline > label`).
 #[component]
 pub fn FieldFrame(
     id: String,
@@ -202,7 +203,7 @@ pub fn FieldFrame(
     let described_before = error.map(|_| hint.map(|_| hint_id.clone()).unwrap_or_default());
     view! {
         <div class=class data-field=name data-control=id.clone() data-described=described_before>
-            <label for=id.clone() class=inline.then_some("visually-hidden")>{label}</label>
+            <label for=id.clone()>{label}</label>
             {hint.map(|h| view! { <p class="hint" id=hint_id>{t(h)}</p> })}
             {children()}
             {error.map(|m| view! { <p class="field-error" id=error_id data-added="">{t(m)}</p> })}
@@ -288,7 +289,9 @@ pub fn TextArea(
     #[prop(default = 4)] rows: u32,
     #[prop(optional, into)] scope: Option<String>,
     #[prop(optional, into)] id: Option<String>,
-    #[prop(optional)] class: Option<&'static str>,
+    /// Monospaced (the CSV text).
+    #[prop(optional)]
+    mono: bool,
     #[prop(optional)] disabled: bool,
 ) -> impl IntoView {
     let id = id.unwrap_or_else(|| control_id(&scope, &name));
@@ -302,7 +305,7 @@ pub fn TextArea(
                 id=id.clone()
                 name=input
                 rows=rows
-                class=class
+                class:mono=mono
                 disabled=disabled
                 aria-describedby=described
                 aria-invalid=st.invalid()

@@ -531,7 +531,7 @@ pub fn ServiceImportPage() -> impl IntoView {
                 <p>{t(Msg::ImportLead)}</p>
                 <p><a href="/services/import-template.csv" download="aivet-import-template.csv">{t(Msg::DownloadTemplate)}</a></p>
                 <PostForm action=api::ImportPreview::url() other_actions=vec![commit_url] attr:class="form" attr:id="import-form" attr:data-result="import-plan">
-                    <TextArea name="csv" label=Msg::FieldCsv rows=12 class="mono"/>
+                    <TextArea name="csv" label=Msg::FieldCsv rows=12 mono=true/>
                     <Submit label=Msg::CheckImport id="check-import"/>
                     <div id="import-plan" hidden>
                         <div id="import-errors" data-if="errors">
