@@ -462,7 +462,7 @@ async fn many_orgs(quick: bool, backend: Backend, o: usize, n: usize) {
         ));
         let start = Instant::now();
         for _ in 0..50 {
-            store.orgs_of_user_matching(u, "", 25).await.unwrap();
+            store.orgs_of_user_matching(u, None, 25).await.unwrap();
         }
         line.push(format!(
             "{name}, earlier way {:.2} ms",
@@ -592,7 +592,7 @@ async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
     };
     time!("list of trials", store.services(t, &trial));
     let search = ServiceQuery {
-        text: Some("number 4".into()),
+        text: aivet_domain::SearchText::parse("number 4").unwrap(),
         ..q.clone()
     };
     time!("list by a word", store.services(t, &search));

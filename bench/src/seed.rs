@@ -81,7 +81,16 @@ pub async fn inventory(store: &DynStore, t: &Tenant, n: usize, findings: bool) {
         let v: &[ImportVendor] = if k == 0 { &vendors } else { &[] };
         ids.extend(
             store
-                .import_services(t, v, chunk, AuditEvent::new("bench.seed", ""), now)
+                .import_services(
+                    t,
+                    v,
+                    chunk,
+                    AuditEvent::ServicesImported {
+                        services: chunk.len(),
+                        new_vendors: v.len(),
+                    },
+                    now,
+                )
                 .await
                 .expect("seed services"),
         );
@@ -97,7 +106,17 @@ pub async fn inventory(store: &DynStore, t: &Tenant, n: usize, findings: bool) {
             .parse()
             .unwrap();
             store
-                .save_finding(t, *id, &f, AuditEvent::new("bench.seed", ""), now)
+                .save_finding(
+                    t,
+                    *id,
+                    &f,
+                    AuditEvent::FindingSaved {
+                        service: *id,
+                        topic: f.topic,
+                        status: f.status,
+                    },
+                    now,
+                )
                 .await
                 .expect("seed finding");
         }

@@ -110,6 +110,16 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Whether the part before the `@` has letters beyond ASCII (`ærlig@…`):
+    /// such an address can only be delivered through a mail server that
+    /// speaks SMTPUTF8 (RFC 6531). A domain beyond ASCII (`…@blåbær.no`)
+    /// needs nothing of the kind; it is sent in its ASCII form (IDNA).
+    pub fn needs_smtputf8(&self) -> bool {
+        self.0
+            .rsplit_once('@')
+            .is_some_and(|(local, _)| !local.is_ascii())
+    }
 }
 
 impl fmt::Display for Email {
@@ -314,6 +324,11 @@ mod tests {
         ] {
             assert!(Email::parse(bad).is_err(), "{bad:?} accepted");
         }
+        let utf8 = Email::parse("Ærlig@Eksempel.no").unwrap();
+        assert_eq!(utf8.as_str(), "ærlig@eksempel.no");
+        assert!(utf8.needs_smtputf8());
+        assert!(!Email::parse("ola@blåbær.no").unwrap().needs_smtputf8());
+        assert!(!Email::parse("ola@example.no").unwrap().needs_smtputf8());
     }
 
     #[test]

@@ -4,10 +4,28 @@
 //! by their first bytes as well as their name, so a renamed executable or
 //! web page is refused. They are always served as downloads.
 
-use crate::Msg;
+use crate::{Lang, Msg};
 
-/// The largest file accepted.
+/// The largest file accepted (one document per upload; the request as a
+/// whole may be somewhat larger, see the server's `AIVET_MAX_UPLOAD_BYTES`).
 pub const MAX_BYTES: usize = 10 * 1024 * 1024;
+
+/// A size as people read it in `lang`: "10 MB", "10.5 MB" / "10,5 MB",
+/// "256 KB" (units of 1,024).
+pub fn size_text(bytes: usize, lang: Lang) -> String {
+    const MB: usize = 1024 * 1024;
+    if bytes < MB {
+        return format!("{} KB", bytes.div_ceil(1024));
+    }
+    let tenths = (bytes * 10).div_ceil(MB);
+    let text = if tenths.is_multiple_of(10) {
+        (tenths / 10).to_string()
+    } else {
+        let point = if lang == Lang::En { '.' } else { ',' };
+        format!("{}{point}{}", tenths / 10, tenths % 10)
+    };
+    format!("{text} MB")
+}
 /// The most files one request can hold.
 pub const MAX_PER_REQUEST: i64 = 10;
 
@@ -138,5 +156,20 @@ mod tests {
         assert_eq!(check("big.txt", &big), Err(Msg::ErrFileTooLarge));
         let long = format!("{}.pdf", "x".repeat(400));
         assert_eq!(clean_filename(&long).chars().count(), 144);
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(size_text(MAX_BYTES, Lang::En), "10 MB");
+        assert_eq!(size_text(256 * 1024, Lang::De), "256 KB");
+        assert_eq!(size_text(1000, Lang::Nb), "1 KB");
+        assert_eq!(
+            size_text(11 * 1024 * 1024 + 512 * 1024, Lang::En),
+            "11.5 MB"
+        );
+        assert_eq!(
+            size_text(11 * 1024 * 1024 + 512 * 1024, Lang::De),
+            "11,5 MB"
+        );
     }
 }

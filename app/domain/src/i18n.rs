@@ -3,13 +3,87 @@
 //!
 //! Each key must be given in all three languages: a key missing in one of them
 //! does not compile, and the tests below catch empty, untranslated-looking or
-//! placeholder-mismatched entries. Placeholders are written `{name}` and filled
-//! with [`Msg::fill`].
+//! placeholder-mismatched entries. Placeholders are written `{name}`.
+//!
+//! A message with a count has plural forms, written
+//! `{ one: "…", other: "…" }` per language; the form is chosen by the CLDR
+//! plural rules of the language (`intl_pluralrules`) for the argument `n`.
+//!
+//! Messages with placeholders are filled with [`msg!`](crate::msg): it checks
+//! when the crate compiles that the call gives exactly the placeholders the
+//! message has in every language (and `n` for a plural message).
 
 use crate::lang::Lang;
+use std::fmt;
+
+/// The text of a message in one language: one form, or plural forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Text {
+    One(&'static str),
+    Plural {
+        one: &'static str,
+        other: &'static str,
+    },
+}
+
+impl Text {
+    /// Every form of the text.
+    pub const fn forms(self) -> [&'static str; 2] {
+        match self {
+            Text::One(t) => [t, t],
+            Text::Plural { one, other } => [one, other],
+        }
+    }
+    /// The form for the count `n` in `lang`.
+    pub fn for_count(self, lang: Lang, n: i64) -> &'static str {
+        match self {
+            Text::One(t) => t,
+            Text::Plural { one, other } => match plural_category(lang, n) {
+                intl_pluralrules::PluralCategory::ONE => one,
+                _ => other,
+            },
+        }
+    }
+    pub const fn is_plural(self) -> bool {
+        matches!(self, Text::Plural { .. })
+    }
+}
+
+/// The CLDR plural category of the integer `n` in `lang`.
+pub fn plural_category(lang: Lang, n: i64) -> intl_pluralrules::PluralCategory {
+    use intl_pluralrules::{PluralRuleType, PluralRules};
+    use std::sync::OnceLock;
+    static RULES: OnceLock<[PluralRules; 3]> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        Lang::ALL.map(|l| {
+            let id: unic_langid::LanguageIdentifier =
+                l.code().parse().expect("our language codes are valid tags");
+            PluralRules::create(id, PluralRuleType::CARDINAL)
+                .expect("CLDR has plural rules for en, de and nb")
+        })
+    });
+    let index = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    rules[index]
+        .select(n)
+        .unwrap_or(intl_pluralrules::PluralCategory::OTHER)
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __msg_text {
+    ($text:literal) => {
+        $crate::i18n::Text::One($text)
+    };
+    ({ one: $one:literal, other: $other:literal $(,)? }) => {
+        $crate::i18n::Text::Plural {
+            one: $one,
+            other: $other,
+        }
+    };
+}
 
 macro_rules! messages {
-    ($( $key:ident { en: $en:literal, de: $de:literal, nb: $nb:literal $(,)? } )*) => {
+    ($( $key:ident { en: $en:tt, de: $de:tt, nb: $nb:tt $(,)? } )*) => {
         /// A message key. See the module documentation.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum Msg { $($key),* }
@@ -18,12 +92,12 @@ macro_rules! messages {
             /// Every key, for the completeness tests.
             pub const ALL: &'static [Msg] = &[$(Msg::$key),*];
 
-            /// The text of this message in `lang`.
-            pub fn text(self, lang: Lang) -> &'static str {
+            /// The forms of this message in `lang`.
+            pub const fn texts(self, lang: Lang) -> Text {
                 match lang {
-                    Lang::En => match self { $(Msg::$key => $en),* },
-                    Lang::De => match self { $(Msg::$key => $de),* },
-                    Lang::Nb => match self { $(Msg::$key => $nb),* },
+                    Lang::En => match self { $(Msg::$key => $crate::__msg_text!($en)),* },
+                    Lang::De => match self { $(Msg::$key => $crate::__msg_text!($de)),* },
+                    Lang::Nb => match self { $(Msg::$key => $crate::__msg_text!($nb)),* },
                 }
             }
 
@@ -39,15 +113,247 @@ macro_rules! messages {
     };
 }
 
-impl Msg {
-    /// The text with `{name}` placeholders replaced by the given values.
-    pub fn fill(self, lang: Lang, args: &[(&str, &str)]) -> String {
-        let mut out = self.text(lang).to_owned();
-        for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), value);
+/// A value for a placeholder.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg<'a> {
+    Text(&'a str),
+    Count(i64),
+}
+
+impl fmt::Display for Arg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Text(s) => f.write_str(s),
+            Arg::Count(n) => write!(f, "{n}"),
         }
-        out
     }
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(s)
+    }
+}
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(s)
+    }
+}
+impl<'a> From<&'a &'a str> for Arg<'a> {
+    fn from(s: &'a &'a str) -> Self {
+        Arg::Text(s)
+    }
+}
+macro_rules! count_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Count(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+        impl From<&$t> for Arg<'_> {
+            fn from(n: &$t) -> Self {
+                Arg::Count(i64::try_from(*n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+count_args!(u8, u16, i32, i64, u32, u64, usize);
+
+impl Msg {
+    /// The text of this message in `lang` (for a plural message, its
+    /// general form: use [`msg!`](crate::msg) to give the count).
+    pub fn text(self, lang: Lang) -> &'static str {
+        self.texts(lang).forms()[1]
+    }
+
+    /// Whether the message has plural forms (and so needs `n`).
+    pub const fn is_plural(self) -> bool {
+        self.texts(Lang::En).is_plural()
+    }
+
+    /// The text with its placeholders filled; the form for the count `n`
+    /// when the message has plural forms. Unchecked: prefer
+    /// [`msg!`](crate::msg), which checks the names when compiling. Used
+    /// where the values are only known at run time (an error's arguments).
+    pub fn format(self, lang: Lang, args: &[(&str, Arg<'_>)]) -> String {
+        let n = args.iter().find_map(|(k, v)| match (k, v) {
+            (&"n", Arg::Count(n)) => Some(*n),
+            _ => None,
+        });
+        let template = match n {
+            Some(n) => self.texts(lang).for_count(lang, n),
+            None => self.text(lang),
+        };
+        fill_template(template, args)
+    }
+
+    /// Like [`Msg::format`] with text values only.
+    pub fn fill(self, lang: Lang, args: &[(&str, &str)]) -> String {
+        let args: Vec<(&str, Arg<'_>)> = args.iter().map(|(k, v)| (*k, Arg::Text(v))).collect();
+        self.format(lang, &args)
+    }
+
+    /// Whether the message uses exactly the placeholders `names` in every
+    /// form of every language (`n` included for a plural message). Used by
+    /// [`msg!`](crate::msg) when compiling.
+    pub const fn takes_exactly(self, names: &[&str]) -> bool {
+        let langs = [Lang::En, Lang::De, Lang::Nb];
+        let mut l = 0;
+        let mut used = [false; 16];
+        if names.len() > used.len() {
+            return false;
+        }
+        while l < langs.len() {
+            let text = self.texts(langs[l]);
+            let forms = text.forms();
+            let mut f = 0;
+            while f < forms.len() {
+                if !placeholders_within(forms[f], names, &mut used) {
+                    return false;
+                }
+                f += 1;
+            }
+            l += 1;
+        }
+        // Every name given is used somewhere (a plural message always uses `n`).
+        let mut i = 0;
+        while i < names.len() {
+            let count = self.is_plural() && str_eq(names[i], "n");
+            if !(used[i] || count) {
+                return false;
+            }
+            i += 1;
+        }
+        !self.is_plural() || contains(names, "n")
+    }
+}
+
+/// Fills `{name}` placeholders of `template` from `args`; other text is
+/// copied as it is (one pass, so a value can never be read as a placeholder).
+fn fill_template(template: &str, args: &[(&str, Arg<'_>)]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        match after.find('}') {
+            Some(end) => {
+                let name = &after[..end];
+                match args.iter().find(|(k, _)| *k == name) {
+                    Some((_, v)) => {
+                        let _ = write!(out, "{v}");
+                    }
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    bytes_eq(a.as_bytes(), 0, a.len(), b.as_bytes())
+}
+
+const fn bytes_eq(hay: &[u8], from: usize, to: usize, needle: &[u8]) -> bool {
+    if to - from != needle.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < needle.len() {
+        if hay[from + i] != needle[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn contains(names: &[&str], name: &str) -> bool {
+    let mut i = 0;
+    while i < names.len() {
+        if str_eq(names[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether every `{placeholder}` of `text` is one of `names`; marks the
+/// names it uses in `used`.
+const fn placeholders_within(text: &str, names: &[&str], used: &mut [bool; 16]) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'{' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'}' {
+                j += 1;
+            }
+            if j == b.len() {
+                return true;
+            }
+            let mut k = 0;
+            let mut found = false;
+            while k < names.len() {
+                if bytes_eq(b, i + 1, j, names[k].as_bytes()) {
+                    used[k] = true;
+                    found = true;
+                }
+                k += 1;
+            }
+            if !found {
+                return false;
+            }
+            i = j;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// A message with its placeholders filled, in a language:
+/// `msg!(lang, Msg::OrgsShown, shown = shown, n = total)`. Values are text
+/// (`&str`, `&String`) or counts (integers); a plural message picks its form
+/// by `n`. Refuses to compile when the names differ from the message's
+/// placeholders in any language:
+///
+/// ```
+/// use aivet_domain::{msg, Lang, Msg};
+/// assert_eq!(msg!(Lang::En, Msg::DashboardWelcome, name = "Kari"), "Welcome, Kari.");
+/// ```
+///
+/// ```compile_fail
+/// use aivet_domain::{msg, Lang, Msg};
+/// let _ = msg!(Lang::En, Msg::DashboardWelcome, nmae = "Kari");
+/// ```
+///
+/// ```compile_fail
+/// use aivet_domain::{msg, Lang, Msg};
+/// let _ = msg!(Lang::En, Msg::AskSent); // a plural message needs `n`
+/// ```
+#[macro_export]
+macro_rules! msg {
+    ($lang:expr, $m:expr $(, $name:ident = $value:expr)* $(,)?) => {{
+        const _: () = assert!(
+            $m.takes_exactly(&[$(stringify!($name)),*]),
+            "the arguments do not match the message's placeholders"
+        );
+        $m.format($lang, &[$((stringify!($name), $crate::i18n::Arg::from($value))),*])
+    }};
 }
 
 messages! {
@@ -77,9 +383,9 @@ messages! {
     Switch { en: "Switch", de: "Wechseln", nb: "Bytt" }
     OrgsTitle { en: "Your organisations", de: "Ihre Organisationen", nb: "Organisasjonene dine" }
     OrgsShown {
-        en: "{shown} of {total} organisations",
-        de: "{shown} von {total} Organisationen",
-        nb: "{shown} av {total} organisasjoner",
+        en: { one: "{shown} of {n} organisation", other: "{shown} of {n} organisations" },
+        de: { one: "{shown} von {n} Organisation", other: "{shown} von {n} Organisationen" },
+        nb: { one: "{shown} av {n} organisasjon", other: "{shown} av {n} organisasjoner" },
     }
     CurrentOrg { en: "Current", de: "Aktuell", nb: "Gjeldende" }
     Save { en: "Save", de: "Speichern", nb: "Lagre" }
@@ -369,9 +675,21 @@ messages! {
         nb: "Ingen svar fra serveren. Sjekk tilkoblingen, last inn siden på nytt for å se om det ble lagret, og prøv igjen hvis ikke.",
     }
     ErrTooLarge {
-        en: "The request is too large.",
-        de: "Die Anfrage ist zu groß.",
-        nb: "Forespørselen er for stor.",
+        en: "What you sent is larger than {limit}, the most this form takes. Nothing was saved. Please shorten the longest texts and send it again.",
+        de: "Was Sie gesendet haben, ist größer als {limit}, mehr nimmt dieses Formular nicht an. Es wurde nichts gespeichert. Bitte kürzen Sie die längsten Texte und senden Sie es erneut.",
+        nb: "Det du sendte, er større enn {limit}, som er det meste dette skjemaet tar imot. Ingenting ble lagret. Gjør de lengste tekstene kortere og send på nytt.",
+    }
+    TooLargeTitle { en: "The form is too large", de: "Das Formular ist zu groß", nb: "Skjemaet er for stort" }
+    BackToForm { en: "Back to the form", de: "Zurück zum Formular", nb: "Tilbake til skjemaet" }
+    ErrFormUnreadable {
+        en: "The form could not be read. Please send it again.",
+        de: "Das Formular konnte nicht gelesen werden. Bitte senden Sie es erneut.",
+        nb: "Skjemaet kunne ikke leses. Send det på nytt.",
+    }
+    ErrSearchTooLong {
+        en: "A search can have at most 200 characters. Please shorten it.",
+        de: "Ein Suchbegriff darf höchstens 200 Zeichen haben. Bitte kürzen Sie ihn.",
+        nb: "Et søk kan ha høyst 200 tegn. Gjør det kortere.",
     }
     ErrSignInRequired { en: "Please sign in.", de: "Bitte melden Sie sich an.", nb: "Logg inn først." }
     ErrForbidden {
@@ -389,11 +707,21 @@ messages! {
         de: "Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
         nb: "For mange forsøk. Vent noen minutter og prøv igjen.",
     }
+    ErrAccountProtected {
+        en: "This account has had many wrong passwords lately. For now it only takes sign-ins from browsers that were signed in to it before. If it is yours, sign in from such a browser, or use “Forgot your password?”, which always works.",
+        de: "Für dieses Konto wurden zuletzt viele falsche Passwörter eingegeben. Vorerst nimmt es Anmeldungen nur von Browsern an, die schon einmal darin angemeldet waren. Wenn es Ihres ist, melden Sie sich in einem solchen Browser an oder nutzen Sie „Passwort vergessen?“ – das geht immer.",
+        nb: "Denne kontoen har fått mange feil passord i det siste. Inntil videre tar den bare imot innlogginger fra nettlesere som har vært logget inn på den før. Er den din, logg inn fra en slik nettleser, eller bruk «Glemt passordet?», som alltid virker.",
+    }
     ErrEmailRequired { en: "Please enter an email address.", de: "Bitte geben Sie eine E-Mail-Adresse ein.", nb: "Skriv inn en e-postadresse." }
     ErrEmailInvalid {
         en: "This does not look like an email address (name@example.com).",
         de: "Das sieht nicht wie eine E-Mail-Adresse aus (name@beispiel.de).",
         nb: "Dette ser ikke ut som en e-postadresse (navn@eksempel.no).",
+    }
+    ErrEmailUtf8 {
+        en: "Our mail server cannot deliver to addresses with letters like æ, ø, å or ü before the @. Please give another address of this person.",
+        de: "Unser Mailserver kann an Adressen mit Buchstaben wie ä, ö, ü oder ß vor dem @ nicht zustellen. Bitte geben Sie eine andere Adresse dieser Person an.",
+        nb: "E-postserveren vår kan ikke levere til adresser med bokstaver som æ, ø, å eller ü foran @. Oppgi en annen adresse til denne personen.",
     }
     ErrEmailTaken {
         en: "An account with this email address exists already. Sign in instead.",
@@ -466,7 +794,7 @@ messages! {
         de: "Dieses Feld kam nicht mit dem Formular an.",
         nb: "Dette feltet kom ikke med skjemaet.",
     }
-    ErrFormUnreadable {
+    ErrFormWrongValue {
         en: "The form arrived with a value that cannot be read in “{field}”. Reload the page and fill in the form again.",
         de: "Das Formular enthielt in „{field}“ einen Wert, der sich nicht lesen lässt. Laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
         nb: "Skjemaet kom med en verdi i «{field}» som ikke kan leses. Last inn siden på nytt og fyll ut skjemaet igjen.",
@@ -734,16 +1062,38 @@ messages! {
     ImportColumn { en: "Column", de: "Spalte", nb: "Kolonne" }
     ImportProblem { en: "Problem", de: "Problem", nb: "Problem" }
     ImportHasErrors {
-        en: "{n} problems found. Correct the file and check again; nothing was saved.",
-        de: "{n} Probleme gefunden. Korrigieren Sie die Datei und prüfen Sie erneut; nichts wurde gespeichert.",
-        nb: "{n} problemer funnet. Rett filen og kontroller på nytt; ingenting ble lagret.",
+        en: {
+            one: "One problem found. Correct the file and check again; nothing was saved.",
+            other: "{n} problems found. Correct the file and check again; nothing was saved.",
+        },
+        de: {
+            one: "Ein Problem gefunden. Korrigieren Sie die Datei und prüfen Sie erneut; nichts wurde gespeichert.",
+            other: "{n} Probleme gefunden. Korrigieren Sie die Datei und prüfen Sie erneut; nichts wurde gespeichert.",
+        },
+        nb: {
+            one: "Ett problem funnet. Rett filen og kontroller på nytt; ingenting ble lagret.",
+            other: "{n} problemer funnet. Rett filen og kontroller på nytt; ingenting ble lagret.",
+        },
     }
     ImportReady {
-        en: "All {n} rows are valid. New vendors to be created: {vendors}.",
-        de: "Alle {n} Zeilen sind gültig. Neu angelegte Anbieter: {vendors}.",
-        nb: "Alle {n} radene er gyldige. Nye leverandører som opprettes: {vendors}.",
+        en: {
+            one: "The one row is valid. New vendors to be created: {vendors}.",
+            other: "All {n} rows are valid. New vendors to be created: {vendors}.",
+        },
+        de: {
+            one: "Die eine Zeile ist gültig. Neu angelegte Anbieter: {vendors}.",
+            other: "Alle {n} Zeilen sind gültig. Neu angelegte Anbieter: {vendors}.",
+        },
+        nb: {
+            one: "Den ene raden er gyldig. Nye leverandører som opprettes: {vendors}.",
+            other: "Alle {n} radene er gyldige. Nye leverandører som opprettes: {vendors}.",
+        },
     }
-    ImportDone { en: "{n} services imported.", de: "{n} Dienste importiert.", nb: "{n} tjenester importert." }
+    ImportDone {
+        en: { one: "{n} service imported.", other: "{n} services imported." },
+        de: { one: "{n} Dienst importiert.", other: "{n} Dienste importiert." },
+        nb: { one: "{n} tjeneste importert.", other: "{n} tjenester importert." },
+    }
     ErrCsvColumnMissing { en: "This column is missing.", de: "Diese Spalte fehlt.", nb: "Denne kolonnen mangler." }
     ErrCsvEmpty { en: "The file holds no services.", de: "Die Datei enthält keine Dienste.", nb: "Filen inneholder ingen tjenester." }
     ErrCsvUnreadable {
@@ -880,6 +1230,50 @@ messages! {
     LinkRevoked { en: "Link withdrawn", de: "Link zurückgezogen", nb: "Lenken er trukket tilbake" }
     LinkExpired { en: "Link expired", de: "Link abgelaufen", nb: "Lenken er utløpt" }
     TimelineTitle { en: "Timeline", de: "Verlauf", nb: "Tidslinje" }
+    EventToWithQuestions {
+        en: { one: "{name} <{email}>, {n} question", other: "{name} <{email}>, {n} questions" },
+        de: { one: "{name} <{email}>, {n} Frage", other: "{name} <{email}>, {n} Fragen" },
+        nb: { one: "{name} <{email}>, {n} spørsmål", other: "{name} <{email}>, {n} spørsmål" },
+    }
+    EventReviewedDetail { en: "Question {question}: {review}", de: "Frage {question}: {review}", nb: "Spørsmål {question}: {review}" }
+    AnsweredViaPortal { en: "On the answer page", de: "Auf der Antwortseite", nb: "På svarsiden" }
+    AnsweredViaManual { en: "Entered from a mail or letter", de: "Aus E-Mail oder Brief erfasst", nb: "Registrert fra e-post eller brev" }
+    EventFollowUpMoved { en: "Follow-up moved", de: "Wiedervorlage verschoben", nb: "Oppfølging flyttet" }
+    EventFollowUpMovedDetail { en: "{reason}, now {due_on}", de: "{reason}, jetzt am {due_on}", nb: "{reason}, nå {due_on}" }
+    EventFollowUpDone { en: "Follow-up marked done", de: "Wiedervorlage erledigt", nb: "Oppfølging markert som ferdig" }
+    EventReminderSent { en: "Reminder sent", de: "Erinnerung gesendet", nb: "Påminnelse sendt" }
+    EventReminderSentDetail { en: "{to}, reminder {number}", de: "{to}, Erinnerung {number}", nb: "{to}, påminnelse {number}" }
+    EventNoAnswer { en: "No answer", de: "Keine Antwort", nb: "Intet svar" }
+    EventNoAnswerDetail {
+        en: { one: "{to} did not answer after {n} reminder", other: "{to} did not answer after {n} reminders" },
+        de: { one: "{to} hat nach {n} Erinnerung nicht geantwortet", other: "{to} hat nach {n} Erinnerungen nicht geantwortet" },
+        nb: { one: "{to} svarte ikke etter {n} påminnelse", other: "{to} svarte ikke etter {n} påminnelser" },
+    }
+    EventDeadlinePassed { en: "Deadline passed without an answer", de: "Frist ohne Antwort verstrichen", nb: "Fristen gikk ut uten svar" }
+    EventDeadlinePassedDetail { en: "{to}, due {deadline}", de: "{to}, fällig am {deadline}", nb: "{to}, frist {deadline}" }
+    JobQueued { en: "Waiting", de: "Wartet", nb: "Venter" }
+    JobRunning { en: "Running", de: "Läuft", nb: "Kjører" }
+    JobDone { en: "Done", de: "Erledigt", nb: "Ferdig" }
+    JobRetrying { en: "Failed; will be tried again", de: "Fehlgeschlagen; wird erneut versucht", nb: "Mislyktes; prøves igjen" }
+    JobFailed { en: "Failed", de: "Fehlgeschlagen", nb: "Mislyktes" }
+    JobSweep { en: "Hourly housekeeping", de: "Stündliche Aufräumarbeiten", nb: "Opprydding hver time" }
+    JobDeadlinePassed { en: "Noting a passed deadline", de: "Verstrichene Frist vermerken", nb: "Registrere en utløpt frist" }
+    JobReminder { en: "Reminding a vendor", de: "Anbieter erinnern", nb: "Minne en leverandør" }
+    JobNoAnswer { en: "Marking a request unanswered", de: "Anfrage als unbeantwortet markieren", nb: "Markere en forespørsel som ubesvart" }
+    JobsTitle { en: "Background work", de: "Hintergrundarbeiten", nb: "Bakgrunnsarbeid" }
+    JobsLead {
+        en: "Work that runs on its own: noting passed deadlines and, later, reminders. Work that failed is kept here with its error until it is tried again.",
+        de: "Arbeiten, die von selbst laufen: verstrichene Fristen vermerken und künftig Erinnerungen. Fehlgeschlagene Arbeiten bleiben hier mit ihrem Fehler, bis sie erneut versucht werden.",
+        nb: "Arbeid som går av seg selv: registrere utløpte frister og senere påminnelser. Arbeid som mislyktes, blir stående her med feilen til det prøves igjen.",
+    }
+    NoFailedJobs { en: "Nothing has failed.", de: "Nichts ist fehlgeschlagen.", nb: "Ingenting har mislyktes." }
+    JobAttempts {
+        en: { one: "{n} attempt", other: "{n} attempts" },
+        de: { one: "{n} Versuch", other: "{n} Versuche" },
+        nb: { one: "{n} forsøk", other: "{n} forsøk" },
+    }
+    JobWhat { en: "What", de: "Was", nb: "Hva" }
+    JobDue { en: "Due", de: "Fällig", nb: "Forfaller" }
     EventSent { en: "Questions sent", de: "Fragen verschickt", nb: "Spørsmål sendt" }
     EventAskedAgain { en: "Asked again", de: "Erneut nachgefragt", nb: "Spurt på nytt" }
     EventDelivered { en: "Mail delivered to the mail server", de: "E-Mail an den Mailserver übergeben", nb: "E-post levert til e-posttjeneren" }
@@ -910,7 +1304,11 @@ messages! {
     AskOptional { en: "Also ask", de: "Außerdem fragen", nb: "Spør også" }
     AskPreview { en: "Preview the mail", de: "Vorschau der E-Mail", nb: "Forhåndsvis e-posten" }
     AskSend { en: "Send the questions", de: "Fragen senden", nb: "Send spørsmålene" }
-    AskSent { en: "Sent to {n} contact(s).", de: "An {n} Kontakt(e) gesendet.", nb: "Sendt til {n} kontakt(er)." }
+    AskSent {
+        en: { one: "Sent to {n} contact.", other: "Sent to {n} contacts." },
+        de: { one: "An {n} Kontakt gesendet.", other: "An {n} Kontakte gesendet." },
+        nb: { one: "Sendt til {n} kontakt.", other: "Sendt til {n} kontakter." },
+    }
     RequestTitle { en: "Questions to {vendor}", de: "Fragen an {vendor}", nb: "Spørsmål til {vendor}" }
     RequestSentBy { en: "Sent by", de: "Gesendet von", nb: "Sendt av" }
     RequestLinkUntil { en: "Link valid until", de: "Link gültig bis", nb: "Lenken gjelder til" }
@@ -980,6 +1378,11 @@ messages! {
         de: "Jemand anders hat die Fragen inzwischen geändert. Bitte laden Sie die Seite neu, um dessen Fassung zu sehen, und nehmen Sie Ihre Änderung erneut vor.",
         nb: "Noen andre har endret spørsmålene i mellomtiden. Last inn siden på nytt for å se deres versjon, og gjør endringen din på nytt.",
     }
+    ErrFileTooLargeNamed {
+        en: "The document {name} is larger than {limit} and was not attached. Please attach a smaller file, for example a PDF of the pages that matter.",
+        de: "Das Dokument {name} ist größer als {limit} und wurde nicht angehängt. Bitte hängen Sie eine kleinere Datei an, zum Beispiel ein PDF der wichtigen Seiten.",
+        nb: "Dokumentet {name} er større enn {limit} og ble ikke lagt ved. Legg ved en mindre fil, for eksempel en PDF med sidene som betyr noe.",
+    }
     ErrFileEmpty { en: "The file is empty.", de: "Die Datei ist leer.", nb: "Filen er tom." }
     ErrFileTooLarge { en: "Files can be at most 10 MB.", de: "Dateien dürfen höchstens 10 MB groß sein.", nb: "Filer kan være på høyst 10 MB." }
     ErrFileType {
@@ -1010,6 +1413,162 @@ messages! {
         de: "Kein Anbieter heißt so, oder mehrere beginnen damit. Geben Sie mehr vom Namen ein.",
         nb: "Ingen leverandør heter dette, eller flere begynner slik. Skriv mer av navnet.",
     }
+    TimeZone { en: "Time zone", de: "Zeitzone", nb: "Tidssone" }
+    TimeZoneHint {
+        en: "Dates and times are shown in this zone, and deadlines count its days.",
+        de: "Datum und Uhrzeit werden in dieser Zone angezeigt, und Fristen zählen nach ihren Tagen.",
+        nb: "Datoer og klokkeslett vises i denne sonen, og frister regnes etter dagene her.",
+    }
+    ErrTimeZoneInvalid {
+        en: "Please choose a time zone from the list.",
+        de: "Bitte wählen Sie eine Zeitzone aus der Liste.",
+        nb: "Velg en tidssone fra listen.",
+    }
+    DurationDays {
+        en: { one: "{n} day", other: "{n} days" },
+        de: { one: "{n} Tag", other: "{n} Tage" },
+        nb: { one: "{n} dag", other: "{n} dager" },
+    }
+    DurationHours {
+        en: { one: "{n} hour", other: "{n} hours" },
+        de: { one: "{n} Stunde", other: "{n} Stunden" },
+        nb: { one: "{n} time", other: "{n} timer" },
+    }
+    DurationMinutes {
+        en: { one: "{n} minute", other: "{n} minutes" },
+        de: { one: "{n} Minute", other: "{n} Minuten" },
+        nb: { one: "{n} minutt", other: "{n} minutter" },
+    }
+    DurationUnderMinute { en: "less than a minute", de: "weniger als eine Minute", nb: "mindre enn ett minutt" }
+    AuditSignedUp { en: "Created the account and the organisation", de: "Konto und Organisation angelegt", nb: "Opprettet kontoen og organisasjonen" }
+    AuditSignedIn { en: "Signed in", de: "Angemeldet", nb: "Logget inn" }
+    AuditPasswordChanged { en: "Changed the password", de: "Passwort geändert", nb: "Endret passordet" }
+    AuditPasswordReset { en: "Set a new password with a reset link", de: "Neues Passwort über einen Link zum Zurücksetzen gesetzt", nb: "Satte nytt passord med en tilbakestillingslenke" }
+    AuditOrgCreated { en: "Created the organisation {name}", de: "Organisation {name} angelegt", nb: "Opprettet organisasjonen {name}" }
+    AuditOrgRetired { en: "Took the organisation out of use ({suffix})", de: "Organisation außer Betrieb genommen ({suffix})", nb: "Tok organisasjonen ut av bruk ({suffix})" }
+    AuditTimeZoneChanged { en: "Set the time zone to {zone}", de: "Zeitzone auf {zone} gesetzt", nb: "Satte tidssonen til {zone}" }
+    AuditMemberJoined { en: "Joined through an invitation as {role}", de: "Über eine Einladung beigetreten als {role}", nb: "Ble med via en invitasjon som {role}" }
+    AuditMemberRemoved { en: "Removed a member", de: "Ein Mitglied entfernt", nb: "Fjernet et medlem" }
+    AuditMemberRoleChanged { en: "Changed a member's role to {role}", de: "Rolle eines Mitglieds auf {role} geändert", nb: "Endret rollen til et medlem til {role}" }
+    AuditInviteCreated { en: "Invited {email} as {role}", de: "{email} als {role} eingeladen", nb: "Inviterte {email} som {role}" }
+    AuditInviteRevoked { en: "Withdrew the invitation to {email}", de: "Einladung an {email} zurückgezogen", nb: "Trakk tilbake invitasjonen til {email}" }
+    AuditMailQueued { en: "Queued a mail to {to}", de: "E-Mail an {to} in den Versand gegeben", nb: "La en e-post til {to} i utsendingskøen" }
+    AuditMailRetried { en: "Sent a failed mail again", de: "Fehlgeschlagene E-Mail erneut versendet", nb: "Sendte en mislykket e-post på nytt" }
+    AuditDataClassCreated { en: "Added the data class {name}", de: "Datenkategorie {name} hinzugefügt", nb: "La til datakategorien {name}" }
+    AuditDataClassUpdated { en: "Changed the data class {name}", de: "Datenkategorie {name} geändert", nb: "Endret datakategorien {name}" }
+    AuditDataClassDeleted { en: "Deleted a data class", de: "Eine Datenkategorie gelöscht", nb: "Slettet en datakategori" }
+    AuditVendorCreated { en: "Added the vendor {name}", de: "Anbieter {name} hinzugefügt", nb: "La til leverandøren {name}" }
+    AuditVendorUpdated { en: "Changed the vendor {name}", de: "Anbieter {name} geändert", nb: "Endret leverandøren {name}" }
+    AuditVendorArchived { en: "Archived a vendor", de: "Einen Anbieter archiviert", nb: "Arkiverte en leverandør" }
+    AuditVendorRestored { en: "Restored a vendor from the archive", de: "Einen Anbieter aus dem Archiv geholt", nb: "Hentet en leverandør tilbake fra arkivet" }
+    AuditVendorDeleted { en: "Deleted a vendor", de: "Einen Anbieter gelöscht", nb: "Slettet en leverandør" }
+    AuditContactAdded { en: "Added the contact {email}", de: "Kontakt {email} hinzugefügt", nb: "La til kontakten {email}" }
+    AuditContactMadePrimary { en: "Made a contact the primary one", de: "Einen Kontakt zum Hauptkontakt gemacht", nb: "Gjorde en kontakt til hovedkontakt" }
+    AuditContactRemoved { en: "Removed a contact", de: "Einen Kontakt entfernt", nb: "Fjernet en kontakt" }
+    AuditServiceCreated { en: "Added the service {name}", de: "Dienst {name} hinzugefügt", nb: "La til tjenesten {name}" }
+    AuditServiceUpdated { en: "Changed the service {name}", de: "Dienst {name} geändert", nb: "Endret tjenesten {name}" }
+    AuditServiceArchived { en: "Archived a service", de: "Einen Dienst archiviert", nb: "Arkiverte en tjeneste" }
+    AuditServiceRestored { en: "Restored a service from the archive", de: "Einen Dienst aus dem Archiv geholt", nb: "Hentet en tjeneste tilbake fra arkivet" }
+    AuditServiceDeleted { en: "Deleted a service", de: "Einen Dienst gelöscht", nb: "Slettet en tjeneste" }
+    AuditFindingSaved { en: "Recorded a finding on {topic}: {status}", de: "Feststellung zu {topic} erfasst: {status}", nb: "Registrerte et funn om {topic}: {status}" }
+    AuditServicesImported {
+        en: { one: "Imported {n} service from CSV.", other: "Imported {n} services from CSV." },
+        de: { one: "{n} Dienst aus CSV importiert.", other: "{n} Dienste aus CSV importiert." },
+        nb: { one: "Importerte {n} tjeneste fra CSV.", other: "Importerte {n} tjenester fra CSV." },
+    }
+    AuditVendorsCreated {
+        en: { one: "{n} new vendor.", other: "{n} new vendors." },
+        de: { one: "{n} neuer Anbieter.", other: "{n} neue Anbieter." },
+        nb: { one: "{n} ny leverandør.", other: "{n} nye leverandører." },
+    }
+    AuditQuestionsSent {
+        en: { one: "Sent the questions about {n} service to {to}", other: "Sent the questions about {n} services to {to}" },
+        de: { one: "Fragen zu {n} Dienst an {to} gesendet", other: "Fragen zu {n} Diensten an {to} gesendet" },
+        nb: { one: "Sendte spørsmålene om {n} tjeneste til {to}", other: "Sendte spørsmålene om {n} tjenester til {to}" },
+    }
+    AuditAskedAgain {
+        en: { one: "Asked {to} again about {n} question", other: "Asked {to} again about {n} questions" },
+        de: { one: "{to} erneut zu {n} Frage angefragt", other: "{to} erneut zu {n} Fragen angefragt" },
+        nb: { one: "Spurte {to} på nytt om {n} spørsmål", other: "Spurte {to} på nytt om {n} spørsmål" },
+    }
+    AuditAnswered { en: "The vendor submitted its answers", de: "Der Anbieter hat seine Antworten abgeschickt", nb: "Leverandøren sendte inn svarene sine" }
+    AuditAnsweredBy { en: "The vendor submitted its answers ({by})", de: "Der Anbieter hat seine Antworten abgeschickt ({by})", nb: "Leverandøren sendte inn svarene sine ({by})" }
+    AuditReviewed { en: "Reviewed the answer to question {question}: {review}", de: "Antwort auf Frage {question} bewertet: {review}", nb: "Vurderte svaret på spørsmål {question}: {review}" }
+    AuditDecided { en: "Decided on a service: {decision}", de: "Über einen Dienst entschieden: {decision}", nb: "Tok en beslutning om en tjeneste: {decision}" }
+    AuditLinkRevoked { en: "Withdrew a vendor's answer link", de: "Antwortlink eines Anbieters zurückgezogen", nb: "Trakk tilbake svarlenken til en leverandør" }
+    AuditReopened { en: "Reopened a request for more answers", de: "Eine Anfrage für weitere Antworten wieder geöffnet", nb: "Åpnet en forespørsel igjen for flere svar" }
+    AuditAnswersEntered { en: "Entered answers that came by mail or letter", de: "Per E-Mail oder Brief erhaltene Antworten erfasst", nb: "Registrerte svar som kom på e-post eller brev" }
+    AuditFileAttached { en: "Attached the document {file}", de: "Dokument {file} angehängt", nb: "La ved dokumentet {file}" }
+    AuditFileAttachedByVendor { en: "The vendor attached the document {file}", de: "Der Anbieter hat das Dokument {file} angehängt", nb: "Leverandøren la ved dokumentet {file}" }
+    AuditJobRetried { en: "Retried failed background work", de: "Fehlgeschlagene Hintergrundarbeit erneut angestoßen", nb: "Prøvde mislykket bakgrunnsarbeid på nytt" }
+    AuditReminded { en: "Reminded a vendor (reminder {number})", de: "Einen Anbieter erinnert (Erinnerung {number})", nb: "Minnet en leverandør (påminnelse {number})" }
+    AuditNoAnswer { en: "Marked a request as unanswered after its reminders", de: "Eine Anfrage nach ihren Erinnerungen als unbeantwortet markiert", nb: "Markerte en forespørsel som ubesvart etter påminnelsene" }
+    AuditRemindersOn { en: "Switched reminders on for a request", de: "Erinnerungen für eine Anfrage eingeschaltet", nb: "Slo på påminnelser for en forespørsel" }
+    AuditRemindersOff { en: "Switched reminders off for a request", de: "Erinnerungen für eine Anfrage ausgeschaltet", nb: "Slo av påminnelser for en forespørsel" }
+    AuditFollowUpMoved { en: "Moved a follow-up to {due_on}", de: "Wiedervorlage auf {due_on} verschoben", nb: "Flyttet en oppfølging til {due_on}" }
+    AuditFollowUpDone { en: "Marked a follow-up done", de: "Wiedervorlage als erledigt markiert", nb: "Markerte en oppfølging som ferdig" }
+    AuditFollowUpPolicy {
+        en: { one: "Set follow-ups: {n} reminder, review within {days} days, assess again after {months} months", other: "Set follow-ups: up to {n} reminders, review within {days} days, assess again after {months} months" },
+        de: { one: "Wiedervorlagen festgelegt: {n} Erinnerung, Prüfung binnen {days} Tagen, erneute Prüfung nach {months} Monaten", other: "Wiedervorlagen festgelegt: bis zu {n} Erinnerungen, Prüfung binnen {days} Tagen, erneute Prüfung nach {months} Monaten" },
+        nb: { one: "Satte oppfølging: {n} påminnelse, vurdering innen {days} dager, ny vurdering etter {months} måneder", other: "Satte oppfølging: inntil {n} påminnelser, vurdering innen {days} dager, ny vurdering etter {months} måneder" },
+    }
+    AuditFollowUpPolicyNoReminders { en: "Set follow-ups: no reminders, review within {days} days, assess again after {months} months", de: "Wiedervorlagen festgelegt: keine Erinnerungen, Prüfung binnen {days} Tagen, erneute Prüfung nach {months} Monaten", nb: "Satte oppfølging: ingen påminnelser, vurdering innen {days} dager, ny vurdering etter {months} måneder" }
+    AuditQuestionSetSaved { en: "Saved version {version} of the questions", de: "Version {version} der Fragen gespeichert", nb: "Lagret versjon {version} av spørsmålene" }
+    DigestOff { en: "No digest", de: "Keine Übersicht", nb: "Ingen oversikt" }
+    DigestDaily { en: "Every morning", de: "Jeden Morgen", nb: "Hver morgen" }
+    DigestWeekly { en: "Monday mornings", de: "Montagmorgens", nb: "Mandag morgen" }
+    ErrFollowUpClosed { en: "This follow-up is already done.", de: "Diese Wiedervorlage ist bereits erledigt.", nb: "Denne oppfølgingen er allerede ferdig." }
+    FollowUpReasonLabel { en: "Reason", de: "Anlass", nb: "Grunn" }
+    FollowUpNext { en: "Next step", de: "Nächster Schritt", nb: "Neste steg" }
+    FollowUpRecordAnswer { en: "Open the request", de: "Anfrage öffnen", nb: "Åpne forespørselen" }
+    FollowUpReview { en: "Review the answers", de: "Antworten prüfen", nb: "Vurder svarene" }
+    FollowUpAskAgain { en: "Ask again", de: "Erneut anfragen", nb: "Spør på nytt" }
+    FollowUpMove { en: "Move to another day", de: "Auf einen anderen Tag legen", nb: "Flytt til en annen dag" }
+    FollowUpNewDate { en: "New date", de: "Neues Datum", nb: "Ny dato" }
+    FollowUpWhy { en: "Why (optional)", de: "Warum (optional)", nb: "Hvorfor (valgfritt)" }
+    FollowUpMarkDone { en: "Mark done", de: "Erledigt", nb: "Marker som ferdig" }
+    FollowUpDoneFor { en: "Mark the follow-up of {service} done", de: "Wiedervorlage zu {service} als erledigt markieren", nb: "Marker oppfølgingen av {service} som ferdig" }
+    DashOverdue { en: "Follow-ups overdue", de: "Überfällige Wiedervorlagen", nb: "Forfalte oppfølginger" }
+    FollowUpPolicyTitle { en: "Follow-ups", de: "Wiedervorlagen", nb: "Oppfølging" }
+    FollowUpPolicySummary {
+        en: { one: "Vendors get {n} reminder while no answer has arrived. Answers are due for review {days} days after they arrive; a decision is looked at again after {months} months.", other: "Vendors get up to {n} reminders while no answer has arrived. Answers are due for review {days} days after they arrive; a decision is looked at again after {months} months." },
+        de: { one: "Anbieter erhalten {n} Erinnerung, solange keine Antwort da ist. Antworten sind {days} Tage nach Eingang zu prüfen; eine Entscheidung wird nach {months} Monaten erneut geprüft.", other: "Anbieter erhalten bis zu {n} Erinnerungen, solange keine Antwort da ist. Antworten sind {days} Tage nach Eingang zu prüfen; eine Entscheidung wird nach {months} Monaten erneut geprüft." },
+        nb: { one: "Leverandører får {n} påminnelse så lenge det ikke har kommet svar. Svar skal vurderes {days} dager etter at de kom; en beslutning vurderes på nytt etter {months} måneder.", other: "Leverandører får inntil {n} påminnelser så lenge det ikke har kommet svar. Svar skal vurderes {days} dager etter at de kom; en beslutning vurderes på nytt etter {months} måneder." },
+    }
+    FollowUpPolicySummaryNoReminders {
+        en: "Vendors get no reminders. Answers are due for review {days} days after they arrive; a decision is looked at again after {months} months.",
+        de: "Anbieter erhalten keine Erinnerungen. Antworten sind {days} Tage nach Eingang zu prüfen; eine Entscheidung wird nach {months} Monaten erneut geprüft.",
+        nb: "Leverandører får ingen påminnelser. Svar skal vurderes {days} dager etter at de kom; en beslutning vurderes på nytt etter {months} måneder.",
+    }
+    FollowUpPolicyReminders { en: "Remind vendors by mail while no answer has arrived", de: "Anbieter per E-Mail erinnern, solange keine Antwort da ist", nb: "Minn leverandører på e-post så lenge det ikke har kommet svar" }
+    FollowUpPolicyMax { en: "Reminders at most (3 days before the deadline, on it, then weekly from a week after)", de: "Höchstens so viele Erinnerungen (3 Tage vor der Frist, am Tag, dann wöchentlich ab einer Woche danach)", nb: "Høyst så mange påminnelser (3 dager før fristen, på dagen, så ukentlig fra en uke etter)" }
+    FollowUpPolicyReviewDays { en: "Days to review answers", de: "Tage bis zur Prüfung der Antworten", nb: "Dager til svarene er vurdert" }
+    FollowUpPolicyReassess { en: "Months until a decision is looked at again", de: "Monate bis zur erneuten Prüfung einer Entscheidung", nb: "Måneder til en beslutning vurderes på nytt" }
+    ErrNotWaiting { en: "This request is no longer waiting for an answer.", de: "Diese Anfrage wartet nicht mehr auf eine Antwort.", nb: "Denne forespørselen venter ikke lenger på svar." }
+    RemindersLabel { en: "Reminders", de: "Erinnerungen", nb: "Påminnelser" }
+    RemindersSent {
+        en: { one: "{n} sent", other: "{n} sent" },
+        de: { one: "{n} gesendet", other: "{n} gesendet" },
+        nb: { one: "{n} sendt", other: "{n} sendt" },
+    }
+    RemindersOffForRequest { en: "Switched off for this request", de: "Für diese Anfrage ausgeschaltet", nb: "Slått av for denne forespørselen" }
+    RemindersSwitchOff { en: "No more reminders", de: "Keine Erinnerungen mehr", nb: "Ingen flere påminnelser" }
+    RemindersSwitchOn { en: "Remind again", de: "Wieder erinnern", nb: "Minn på igjen" }
+    RemindNow { en: "Send a reminder now", de: "Jetzt erinnern", nb: "Send en påminnelse nå" }
+    ReasonAnswerDue { en: "Answer due", de: "Antwort fällig", nb: "Svar forfaller" }
+    ReasonReviewDue { en: "Review due", de: "Prüfung fällig", nb: "Vurdering forfaller" }
+    ReasonReassessment { en: "Assess again", de: "Erneut prüfen", nb: "Vurder på nytt" }
+    FollowUpOpen { en: "Open", de: "Offen", nb: "Åpen" }
+    FollowUpDone { en: "Done", de: "Erledigt", nb: "Ferdig" }
+    FollowUpCancelled { en: "No longer needed", de: "Nicht mehr nötig", nb: "Ikke lenger nødvendig" }
+    FollowUpsOverdue { en: "Overdue", de: "Überfällig", nb: "Forfalt" }
+    FollowUpsThisWeek { en: "Due this week", de: "Diese Woche fällig", nb: "Forfaller denne uken" }
+    FollowUpsLater { en: "Later", de: "Später", nb: "Senere" }
+    ErrReminderCount { en: "Choose between 1 and 10 reminders.", de: "Wählen Sie zwischen 1 und 10 Erinnerungen.", nb: "Velg mellom 1 og 10 påminnelser." }
+    ErrReviewDays { en: "Choose between 1 and 90 days.", de: "Wählen Sie zwischen 1 und 90 Tagen.", nb: "Velg mellom 1 og 90 dager." }
+    ErrReassessMonths { en: "Choose between 1 and 60 months.", de: "Wählen Sie zwischen 1 und 60 Monaten.", nb: "Velg mellom 1 og 60 måneder." }
+    ErrDateInPast { en: "Please choose today or a later day.", de: "Bitte wählen Sie heute oder einen späteren Tag.", nb: "Velg i dag eller en senere dag." }
+    ErrDateTooFar { en: "Please choose a day within the next three years.", de: "Bitte wählen Sie einen Tag innerhalb der nächsten drei Jahre.", nb: "Velg en dag innen de neste tre årene." }
     MailWillRetry { en: "Not delivered yet; trying again", de: "Noch nicht zugestellt; neuer Versuch folgt", nb: "Ikke levert ennå; prøver igjen" }
 }
 
@@ -1031,6 +1590,21 @@ mod tests {
         out
     }
 
+    /// Every placeholder of a message in a language, over all its forms
+    /// (`n` always, for a plural message).
+    fn all_placeholders(m: Msg, lang: Lang) -> BTreeSet<String> {
+        let mut out: BTreeSet<String> = m
+            .texts(lang)
+            .forms()
+            .iter()
+            .flat_map(|f| placeholders(f))
+            .collect();
+        if m.is_plural() {
+            out.insert("n".into());
+        }
+        out
+    }
+
     /// Same-as-English texts that are correct in the other language too.
     const SAME_EVERYWHERE: &[Msg] = &[
         Msg::AppName,
@@ -1044,9 +1618,13 @@ mod tests {
         let mut missing = Vec::new();
         for &m in Msg::ALL {
             for lang in Lang::ALL {
-                let t = m.text(lang);
-                if t.trim().is_empty() {
-                    missing.push(format!("{}: empty in {lang}", m.key()));
+                for t in m.texts(lang).forms() {
+                    if t.trim().is_empty() {
+                        missing.push(format!("{}: empty in {lang}", m.key()));
+                    }
+                }
+                if m.texts(lang).is_plural() != m.is_plural() {
+                    missing.push(format!("{}: plural in some languages only", m.key()));
                 }
             }
             for lang in [Lang::De, Lang::Nb] {
@@ -1056,7 +1634,7 @@ mod tests {
                 {
                     missing.push(format!("{}: {lang} is the English text", m.key()));
                 }
-                if placeholders(m.text(lang)) != placeholders(m.text(Lang::En)) {
+                if all_placeholders(m, lang) != all_placeholders(m, Lang::En) {
                     missing.push(format!("{}: placeholders differ in {lang}", m.key()));
                 }
             }
@@ -1069,6 +1647,24 @@ mod tests {
     }
 
     #[test]
+    fn no_message_hedges_a_plural_with_brackets() {
+        // "contact(s)", "Kontakt(e)", "kontakt(er)": a count takes plural forms.
+        for &m in Msg::ALL {
+            for lang in Lang::ALL {
+                for t in m.texts(lang).forms() {
+                    for hedge in ["(s)", "(e)", "(er)", "(en)", "(n)"] {
+                        assert!(
+                            !t.contains(hedge),
+                            "{} in {lang} hedges a plural: {t}",
+                            m.key()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn keys_round_trip() {
         for &m in Msg::ALL {
             assert_eq!(Msg::from_key(m.key()), Some(m));
@@ -1076,10 +1672,82 @@ mod tests {
     }
 
     #[test]
-    fn fill_replaces_placeholders() {
+    fn msg_fills_placeholders() {
         assert_eq!(
-            Msg::DashboardWelcome.fill(Lang::De, &[("name", "Kari")]),
+            crate::msg!(Lang::De, Msg::DashboardWelcome, name = "Kari"),
             "Willkommen, Kari."
         );
+        let name = String::from("Ola");
+        assert_eq!(
+            crate::msg!(Lang::Nb, Msg::DashboardWelcome, name = &name),
+            "Velkommen, Ola."
+        );
+    }
+
+    #[test]
+    fn a_value_is_never_read_as_a_placeholder() {
+        assert_eq!(
+            crate::msg!(Lang::En, Msg::DashboardWelcome, name = "{name}"),
+            "Welcome, {name}."
+        );
+    }
+
+    #[test]
+    fn plural_forms_follow_the_count() {
+        for (lang, one, many, zero) in [
+            (
+                Lang::En,
+                "Sent to 1 contact.",
+                "Sent to 3 contacts.",
+                "Sent to 0 contacts.",
+            ),
+            (
+                Lang::De,
+                "An 1 Kontakt gesendet.",
+                "An 3 Kontakte gesendet.",
+                "An 0 Kontakte gesendet.",
+            ),
+            (
+                Lang::Nb,
+                "Sendt til 1 kontakt.",
+                "Sendt til 3 kontakter.",
+                "Sendt til 0 kontakter.",
+            ),
+        ] {
+            assert_eq!(crate::msg!(lang, Msg::AskSent, n = 1), one);
+            assert_eq!(crate::msg!(lang, Msg::AskSent, n = 3usize), many);
+            assert_eq!(crate::msg!(lang, Msg::AskSent, n = 0i64), zero);
+        }
+        assert_eq!(
+            crate::msg!(Lang::En, Msg::ImportHasErrors, n = 1),
+            "One problem found. Correct the file and check again; nothing was saved."
+        );
+    }
+
+    #[test]
+    fn the_compile_time_check_compares_names_exactly() {
+        assert!(Msg::DashboardWelcome.takes_exactly(&["name"]));
+        assert!(!Msg::DashboardWelcome.takes_exactly(&[]));
+        assert!(!Msg::DashboardWelcome.takes_exactly(&["nmae"]));
+        assert!(!Msg::DashboardWelcome.takes_exactly(&["name", "extra"]));
+        assert!(Msg::Save.takes_exactly(&[]));
+        assert!(!Msg::Save.takes_exactly(&["name"]));
+        // A plural message needs its count, even where a form leaves it out.
+        assert!(Msg::ImportHasErrors.takes_exactly(&["n"]));
+        assert!(!Msg::ImportHasErrors.takes_exactly(&[]));
+        assert!(Msg::ImportReady.takes_exactly(&["n", "vendors"]));
+        assert!(!Msg::ImportReady.takes_exactly(&["vendors"]));
+        assert!(Msg::OrgsShown.takes_exactly(&["shown", "n"]));
+    }
+
+    #[test]
+    fn cldr_categories_for_our_languages() {
+        use intl_pluralrules::PluralCategory::{ONE, OTHER};
+        for lang in Lang::ALL {
+            assert_eq!(plural_category(lang, 1), ONE, "{lang}");
+            for n in [0, 2, 5, 11, 21, 101, 1_000_000] {
+                assert_eq!(plural_category(lang, n), OTHER, "{lang} {n}");
+            }
+        }
     }
 }

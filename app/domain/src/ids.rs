@@ -55,4 +55,8 @@ id_type!(
     RequestId,
     /// A document attached to a request's answers.
     AttachmentId,
+    /// A job: work that runs later or on a schedule.
+    JobId,
+    /// Something to look at by a date, and why.
+    FollowUpId,
 );

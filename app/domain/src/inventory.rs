@@ -116,6 +116,16 @@ choice!(
     }
 );
 
+choice!(
+    /// The part a vendor plays in one service (whom the questions can go to).
+    ServicePart {
+        Vendor = "vendor" => FieldVendor,
+        Integrator = "integrator" => FieldIntegrator,
+        ModelProvider = "model_provider" => FieldModelProvider,
+        InferenceHost = "inference_host" => FieldInferenceHost,
+    }
+);
+
 /// A name of an inventory record (vendor, service, contact, data class).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ItemName(String);

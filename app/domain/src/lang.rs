@@ -24,15 +24,6 @@ impl Lang {
         }
     }
 
-    /// A date as a letter in this language writes it (14 December 2026,
-    /// 14.12.2026).
-    pub fn date(self, d: chrono::NaiveDate) -> String {
-        match self {
-            Lang::En => d.format("%-d %B %Y").to_string(),
-            Lang::De | Lang::Nb => d.format("%d.%m.%Y").to_string(),
-        }
-    }
-
     /// Names as a sentence in this language lists them: "A", "A and B",
     /// "A, B and C".
     pub fn list(self, names: &[String]) -> String {

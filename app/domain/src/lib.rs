@@ -7,13 +7,23 @@
 
 pub mod account;
 pub mod attachments;
+pub mod audit;
+pub mod follow_ups;
 pub mod i18n;
 pub mod ids;
 pub mod inventory;
+pub mod jobs;
 pub mod lang;
+pub mod mail;
 pub mod questions;
+pub mod search;
+pub mod time;
+pub mod timeline;
 
 pub use account::{Email, OrgName, Password, PersonName, Role, Slug};
+pub use audit::Audit;
 pub use i18n::Msg;
 pub use ids::*;
 pub use lang::Lang;
+pub use search::SearchText;
+pub use time::{Fmt, Zone};

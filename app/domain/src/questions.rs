@@ -110,6 +110,14 @@ choice!(
     }
 );
 choice!(
+    /// How a request's answers arrived: through the vendor's answer page,
+    /// or entered by a member from a mail or letter.
+    AnsweredVia {
+        Portal = "portal" => AnsweredViaPortal,
+        Manual = "manual" => AnsweredViaManual,
+    }
+);
+choice!(
     /// Where one request stands on the vendor's side.
     RequestStatus {
         Sent = "sent" => RequestSent,

@@ -1,12 +1,14 @@
 //! Building the message that goes over the wire: addresses parsed with
 //! lettre's types, headers encoded by lettre (so no name, subject or address
-//! can inject a header), both bodies, our own Message-ID.
+//! can inject a header) — the Subject by us where lettre would copy text
+//! that a mail client decodes —, both bodies, our own Message-ID.
 
 use crate::templates::{self, MailTemplate, TemplateError};
 use aivet_domain::{Lang, MailId, OrgId};
 use aivet_store::NewMail;
 use chrono::{DateTime, Duration, Utc};
-use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::Address;
 
 #[derive(Debug, thiserror::Error)]
@@ -37,11 +39,24 @@ pub struct Mailer {
     give_up_after: Duration,
 }
 
+/// An address as it goes over the wire: a domain beyond ASCII in its
+/// ASCII form (IDNA, `blåbær.no` → `xn--blbr-roah.no`), so that only a local
+/// part beyond ASCII needs a server that speaks SMTPUTF8.
+pub fn wire_address(email: &str) -> Option<Address> {
+    let (local, domain) = email.trim().rsplit_once('@')?;
+    let domain = if domain.is_ascii() {
+        domain.to_owned()
+    } else {
+        match url::Host::parse(domain).ok()? {
+            url::Host::Domain(ascii) => ascii,
+            _ => return None,
+        }
+    };
+    Address::new(local, domain).ok()
+}
+
 fn mailbox(name: Option<&str>, email: &str) -> Result<Mailbox, MailError> {
-    let address: Address = email
-        .trim()
-        .parse()
-        .map_err(|_| MailError::Address(email.to_owned()))?;
+    let address = wire_address(email).ok_or_else(|| MailError::Address(email.to_owned()))?;
     // Names are single-line display text; lettre encodes what remains.
     let name = name.map(|n| {
         n.split(|c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
@@ -49,6 +64,43 @@ fn mailbox(name: Option<&str>, email: &str) -> Result<Mailbox, MailError> {
             .join(" ")
     });
     Ok(Mailbox::new(name.filter(|n| !n.trim().is_empty()), address))
+}
+
+/// The Subject header. lettre copies words of plain ASCII as they are, also
+/// one that reads like an RFC 2047 encoded word (`=?utf-8?q?…?=`), which
+/// mail clients then decode — into a line break and a "Bcc:" of a name's
+/// choosing, say. A subject with `=?` in it is therefore encoded by us as a
+/// whole, so that it decodes to exactly the text it is.
+#[derive(Clone, Debug)]
+struct Subject(String);
+
+impl Header for Subject {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("Subject")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Subject(s.to_owned()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        if !self.0.contains("=?") {
+            return HeaderValue::new(Self::name(), self.0.clone());
+        }
+        let mut encoded = String::new();
+        {
+            use email_encoding::headers::writer::EmailWriter;
+            let mut w = EmailWriter::new(&mut encoded, "Subject: ".len(), 0, false);
+            email_encoding::headers::rfc2047::encode(&self.0, &mut w)
+                .expect("writing to a String does not fail");
+        }
+        // What the encoder wrote is base64 encoded words folded with CRLF and
+        // a space: ASCII that no value can break out of.
+        debug_assert!(encoded
+            .split("\r\n ")
+            .all(|l| l.bytes().all(|b| (b' '..=b'~').contains(&b))));
+        HeaderValue::dangerous_new_pre_encoded(Self::name(), self.0.clone(), encoded)
+    }
 }
 
 impl Mailer {
@@ -113,7 +165,7 @@ impl Mailer {
         let mut builder = lettre::Message::builder()
             .from(self.from.clone())
             .to(mailbox(to.name.as_deref(), &to.email)?)
-            .subject(rendered.subject.clone())
+            .header(Subject(rendered.subject.clone()))
             .message_id(Some(message_id.clone()))
             .date(now.into());
         if let Some(r) = reply_to {
@@ -216,6 +268,145 @@ mod tests {
         }
     }
 
+    /// The headers we write (Reply-To only when asked to).
+    const OUR_HEADERS: &[&str] = &[
+        "from",
+        "reply-to",
+        "to",
+        "subject",
+        "message-id",
+        "date",
+        "mime-version",
+        "content-type",
+    ];
+
+    /// Text from users that reads like encoded words, quoted strings or
+    /// address lists.
+    const LOOKALIKES: &[&str] = &[
+        "=?utf-8?q?Eve=0D=0ABcc:_spy@evil.example?=",
+        "=?utf-8?b?RXZlDQpCY2M6IHNweUBldmlsLmV4YW1wbGU=?=",
+        "Eve =?iso-8859-1?q?=E6?= Corp",
+        "x=?utf-8?q?a?=y",
+        "Ærlig =? AS ?=",
+        "\"Eve\" <spy@evil.example>, other@evil.example",
+        "Ola Nordmann (IT)",
+        "Café Ølstue",
+    ];
+
+    /// Parses a composed mail with mailparse and checks what every mail
+    /// must hold: only the headers we write, one recipient whose display
+    /// name reads back as the user's text, and a Subject that decodes to
+    /// exactly the subject we rendered, with the user's text in it literally.
+    fn reads_back_literally<T: MailTemplate>(mail: &T, value: &str, in_subject: bool) {
+        let to = Recipient {
+            name: Some(value.to_owned()),
+            email: "ola@example.no".into(),
+            lang: Lang::Nb,
+        };
+        let m = mailer()
+            .compose(&to, Some("kari@example.no"), None, mail, Utc::now())
+            .unwrap();
+        let plain = mailer().unseal(&m.message).unwrap();
+        let parsed = mailparse::parse_mail(&plain).unwrap();
+        let kind = T::NAME;
+        for h in &parsed.headers {
+            let name = h.get_key().to_ascii_lowercase();
+            assert!(
+                OUR_HEADERS.contains(&name.as_str()),
+                "{kind}: unexpected header {name:?} for {value:?}"
+            );
+        }
+        let subjects = parsed.headers.get_all_values("Subject");
+        assert_eq!(
+            subjects,
+            std::slice::from_ref(&m.subject),
+            "{kind}: {value:?}"
+        );
+        if in_subject {
+            assert!(m.subject.contains(value), "{kind}: {:?}", m.subject);
+        }
+        let to_addrs =
+            mailparse::addrparse_header(parsed.headers.get_first_header("To").unwrap()).unwrap();
+        match &to_addrs[..] {
+            [mailparse::MailAddr::Single(s)] => {
+                assert_eq!(s.addr, "ola@example.no", "{kind}: {value:?}");
+                assert_eq!(s.display_name.as_deref(), Some(value), "{kind}");
+            }
+            other => panic!("{kind}: {value:?} gave {other:?}"),
+        }
+        let from = parsed.headers.get_all_values("From");
+        assert_eq!(from, ["aivet <aivet@aivet.test>"], "{kind}");
+    }
+
+    /// E1, for every kind of mail whose subject or recipient name carries
+    /// a user's text (organisation, inviter, vendor, service and contact
+    /// names): what the user typed is what the mail client shows.
+    #[test]
+    fn user_text_reads_back_literally_in_every_mail_kind() {
+        use crate::templates::{MailQuestion, PasswordResetMail, QuestionsMail, TestMail};
+        for v in LOOKALIKES {
+            let v = v.to_string();
+            reads_back_literally(
+                &InviteMail {
+                    org_name: v.clone(),
+                    inviter: v.clone(),
+                    role: v.clone(),
+                    link: "https://aivet.test/invite/x".into(),
+                    expires: v.clone(),
+                },
+                &v,
+                true,
+            );
+            reads_back_literally(
+                &TestMail {
+                    org_name: v.clone(),
+                    sender: v.clone(),
+                },
+                &v,
+                true,
+            );
+            reads_back_literally(
+                &PasswordResetMail {
+                    name: v.clone(),
+                    link: "https://aivet.test/reset-password/x".into(),
+                    org_name: String::new(),
+                },
+                &v,
+                false,
+            );
+            reads_back_literally(
+                &QuestionsMail {
+                    org_name: v.clone(),
+                    sender: v.clone(),
+                    contact_name: v.clone(),
+                    vendor_name: v.clone(),
+                    service_name: v.clone(),
+                    questions: vec![MailQuestion {
+                        text: v.clone(),
+                        why: v.clone(),
+                        earlier: Some(v.clone()),
+                    }],
+                    link: "https://aivet.test/answer/x".into(),
+                    deadline: v.clone(),
+                    expires: v.clone(),
+                    again: true,
+                },
+                &v,
+                true,
+            );
+        }
+        // A long subject is folded over several lines and still reads back.
+        let long = format!("=?{}?=", "Ærlig leverandør AS ".repeat(12));
+        reads_back_literally(
+            &TestMail {
+                org_name: long.clone(),
+                sender: "x".into(),
+            },
+            long.trim_end(),
+            false,
+        );
+    }
+
     /// The same property over random values: 500 strings drawn from an
     /// alphabet of line breaks, separators, header-like words and non-ASCII.
     #[test]
@@ -281,16 +472,7 @@ mod tests {
                 .collect();
             for allowed in &names {
                 assert!(
-                    [
-                        "from",
-                        "to",
-                        "subject",
-                        "message-id",
-                        "date",
-                        "mime-version",
-                        "content-type"
-                    ]
-                    .contains(&allowed.as_str()),
+                    OUR_HEADERS.contains(&allowed.as_str()) && allowed != "reply-to",
                     "unexpected header {allowed:?} for {value:?}"
                 );
             }
@@ -301,6 +483,41 @@ mod tests {
             assert_eq!(to_addrs.len(), 1, "{value:?}");
             assert!(!m.subject.contains(['\r', '\n']), "{value:?}");
         }
+    }
+
+    /// A domain beyond ASCII goes out in its ASCII form, in the header as
+    /// in the envelope; a local part beyond ASCII stays as it is (it needs
+    /// SMTPUTF8, which the services check before queueing).
+    #[test]
+    fn international_domains_are_sent_in_ascii() {
+        assert_eq!(
+            wire_address("Ola@Blåbær.no").unwrap().to_string(),
+            "Ola@xn--blbr-roah.no"
+        );
+        assert_eq!(
+            wire_address("ærlig@eksempel.no").unwrap().to_string(),
+            "ærlig@eksempel.no"
+        );
+        assert!(wire_address("nobody").is_none());
+        let to = Recipient {
+            name: Some("Ola".into()),
+            email: "ola@blåbær.no".into(),
+            lang: Lang::Nb,
+        };
+        let mail = crate::templates::TestMail {
+            org_name: "A".into(),
+            sender: "B".into(),
+        };
+        let m = mailer()
+            .compose(&to, None, None, &mail, Utc::now())
+            .unwrap();
+        let plain = mailer().unseal(&m.message).unwrap();
+        assert!(plain.is_ascii(), "the header needs no SMTPUTF8");
+        let parsed = mailparse::parse_mail(&plain).unwrap();
+        assert_eq!(
+            parsed.headers.get_first_value("To").as_deref(),
+            Some("Ola <ola@xn--blbr-roah.no>")
+        );
     }
 
     #[test]

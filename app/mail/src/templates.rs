@@ -93,8 +93,38 @@ impl MailTemplate for QuestionsMail {
     }
 }
 
+/// One open question quoted in a reminder, with its number in the request.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReminderQuestion {
+    pub number: usize,
+    pub text: String,
+}
+
+/// A reminder to the vendor contact of a request still waiting for an
+/// answer: the open questions, the same answer link, the deadline.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReminderMail {
+    pub org_name: String,
+    pub contact_name: String,
+    pub service_name: String,
+    pub questions: Vec<ReminderQuestion>,
+    /// The answer link the first mail carried (requests sent before links
+    /// were kept have none: the vendor uses the first mail's).
+    pub link: Option<String>,
+    pub deadline: String,
+    /// The deadline has passed.
+    pub overdue: bool,
+}
+
+impl MailTemplate for ReminderMail {
+    const NAME: &'static str = "reminder";
+    fn org_name(&self) -> &str {
+        &self.org_name
+    }
+}
+
 /// The mail names, for the completeness tests.
-pub const NAMES: &[&str] = &["invite", "test", "password_reset", "questions"];
+pub const NAMES: &[&str] = &["invite", "test", "password_reset", "questions", "reminder"];
 
 macro_rules! embed {
     ($($name:literal),*) => {
@@ -119,7 +149,7 @@ macro_rules! embed {
 type Pair = (&'static str, &'static str);
 
 fn pairs() -> Vec<Pair> {
-    let flat: &[&str] = embed!("invite", "test", "password_reset", "questions");
+    let flat: &[&str] = embed!("invite", "test", "password_reset", "questions", "reminder");
     flat.chunks(2).map(|c| (c[0], c[1])).collect()
 }
 
@@ -336,7 +366,20 @@ mod tests {
                 expires: "13 January 2027".into(),
                 again: lang == Lang::Nb,
             };
+            let reminder = ReminderMail {
+                org_name: "Bærum Regnskap AS".into(),
+                contact_name: "Dana Scully".into(),
+                service_name: "Meeting notes".into(),
+                questions: vec![ReminderQuestion {
+                    number: 3,
+                    text: "Do you test for <leaks>?".into(),
+                }],
+                link: Some("https://aivet.example/answer/abc".into()),
+                deadline: "14 December 2026".into(),
+                overdue: lang != Lang::En,
+            };
             for (name, r) in [
+                ("reminder", render(lang, &reminder).unwrap()),
                 ("invite", render(lang, &invite()).unwrap()),
                 ("questions", render(lang, &questions).unwrap()),
                 ("test", render(lang, &test_mail).unwrap()),

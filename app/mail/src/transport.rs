@@ -28,9 +28,8 @@ pub trait Transport: Send + Sync + 'static {
 }
 
 fn envelope(from: &Address, to: &str) -> Result<Envelope, SendError> {
-    let to: Address = to
-        .parse()
-        .map_err(|_| SendError::Permanent(format!("invalid recipient address {to:?}")))?;
+    let to = crate::message::wire_address(to)
+        .ok_or_else(|| SendError::Permanent(format!("invalid recipient address {to:?}")))?;
     Envelope::new(Some(from.clone()), vec![to]).map_err(|e| SendError::Permanent(e.to_string()))
 }
 
@@ -85,6 +84,13 @@ impl Transport for SmtpTransport {
         match self.inner.send_raw(&env, message).await {
             Ok(_) => Ok(()),
             Err(e) if e.is_permanent() => Err(SendError::Permanent(e.to_string())),
+            // lettre refuses before sending: trying again cannot help.
+            Err(e) if e.is_client() && e.to_string().contains("SMTPUTF8") => {
+                Err(SendError::Permanent(format!(
+                    "the mail server does not accept addresses with letters beyond ASCII before the @ \
+                     (no SMTPUTF8), although AIVET_SMTP_UTF8 is true: {e}"
+                )))
+            }
             Err(e) => Err(SendError::Transient(e.to_string())),
         }
     }

@@ -3,13 +3,13 @@
 //! form, so they work without JavaScript; they pass the same session,
 //! same-origin and tenant checks as everything else.
 
-use crate::middleware;
-use crate::portal::read_form;
+use crate::upload::{self, Problem};
+use crate::{middleware, AppState};
 use aivet_domain::{AttachmentId, Msg, RequestId};
 use aivet_services::ServiceError;
 use aivet_web::ssr::RequestCtx;
 use axum::body::Body;
-use axum::extract::Path;
+use axum::extract::{Path, State};
 use axum::http::{header, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -79,9 +79,12 @@ pub async fn download(
 }
 
 /// `POST /requests/{id}/attachments`: a member attaches a file, then goes
-/// back to the request (with the problem named, if any).
+/// back to the request (with the problem named, if any: a file over the
+/// limit by its name, which the address carries with our signature, so
+/// that a link cannot put other words on the page).
 pub async fn upload(
     Path(id): Path<String>,
+    State(state): State<AppState>,
     Extension(rc): Extension<Arc<RequestCtx>>,
     req: Request<Body>,
 ) -> Response {
@@ -102,10 +105,7 @@ pub async fn upload(
             _ => not_found(&rc),
         };
     }
-    let back = |problem: Option<Msg>| {
-        let q = problem
-            .map(|m| format!("?upload_error={}", m.key()))
-            .unwrap_or_default();
+    let back_with = |q: String| {
         (
             StatusCode::SEE_OTHER,
             [(
@@ -115,12 +115,36 @@ pub async fn upload(
         )
             .into_response()
     };
-    let file = match read_form(req).await {
-        Ok((_, Some(file))) => file,
-        Ok((_, None)) => return back(Some(Msg::ErrFileEmpty)),
-        Err(_) => return back(Some(Msg::ErrFileTooLarge)),
+    let back = |problem: Option<Msg>| {
+        back_with(
+            problem
+                .map(|m| format!("?upload_error={}", m.key()))
+                .unwrap_or_default(),
+        )
     };
-    match rc.services.attach_file(auth, id, &file.0, file.1).await {
+    let form = upload::read_form(req, crate::portal::upload_limits(&state)).await;
+    let file = match (form.problem, form.file) {
+        (Some(Problem::FileTooLarge(name) | Problem::RequestTooLarge(Some(name))), _) => {
+            let name = aivet_domain::attachments::clean_filename(&name);
+            let sig = aivet_web::pages::upload_refusal_signature(&rc.services.key, id, &name);
+            let mut q = url::form_urlencoded::Serializer::new(String::new());
+            q.append_pair("upload_error", Msg::ErrFileTooLargeNamed.key())
+                .append_pair("upload_file", &name)
+                .append_pair("upload_sig", &sig);
+            return back_with(format!("?{}", q.finish()));
+        }
+        (Some(Problem::RequestTooLarge(None)), _) => return back(Some(Msg::ErrFileTooLarge)),
+        (Some(Problem::Unreadable | Problem::NotText(_)), _) => {
+            return back(Some(Msg::ErrFormUnreadable))
+        }
+        (None, Some(file)) => file,
+        (None, None) => return back(Some(Msg::ErrFileEmpty)),
+    };
+    match rc
+        .services
+        .attach_file(auth, id, &file.name, file.bytes)
+        .await
+    {
         Ok(_) => back(None),
         Err(ServiceError::Invalid(errors)) => back(errors.first().map(|(_, m)| *m)),
         Err(ServiceError::Forbidden) => {

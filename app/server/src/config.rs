@@ -28,14 +28,19 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     pub session_idle_minutes: i64,
     pub session_absolute_hours: i64,
-    /// Largest accepted request body, in bytes.
+    /// Largest accepted request body, in bytes (every request but uploads).
     pub max_body_bytes: usize,
-    /// Largest accepted upload (documents attached to answers), in bytes.
+    /// Largest accepted upload request, in bytes: one document (at most
+    /// `aivet_domain::attachments::MAX_BYTES`, 10 MB) and the form's text.
     pub max_upload_bytes: usize,
     /// `text` or `json`.
     pub log_format: String,
     /// SMTP server for outgoing mail; without it mails go to `data_dir/outbox`.
     pub smtp_url: Option<String>,
+    /// Whether the SMTP server takes addresses with letters beyond ASCII
+    /// before the `@` (SMTPUTF8). Without it such addresses are refused at
+    /// the forms; domains beyond ASCII are always sent in their ASCII form.
+    pub smtp_utf8: bool,
     /// The From address of every mail.
     pub mail_from: String,
     /// How long a mail that keeps failing is retried before it is given up.
@@ -45,6 +50,12 @@ pub struct Config {
     /// How long a mail being sent belongs to one process; after a crash it is
     /// sent again once this has passed.
     pub mail_lease_seconds: i64,
+    /// Whether this process runs jobs (switch off for web-only processes;
+    /// at least one process per database must run them).
+    pub job_worker: bool,
+    /// How long a running job belongs to one process; after a crash it
+    /// runs again once this has passed.
+    pub job_lease_seconds: i64,
 }
 
 /// The keys of the file (and, upper-cased with `AIVET_`, of the environment).
@@ -65,10 +76,13 @@ struct Layer {
     max_upload_bytes: Option<String>,
     log_format: Option<String>,
     smtp_url: Option<String>,
+    smtp_utf8: Option<String>,
     mail_from: Option<String>,
     mail_give_up_hours: Option<String>,
     mail_worker: Option<String>,
     mail_lease_seconds: Option<String>,
+    job_worker: Option<String>,
+    job_lease_seconds: Option<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -86,10 +100,13 @@ const KEYS: &[&str] = &[
     "max_upload_bytes",
     "log_format",
     "smtp_url",
+    "smtp_utf8",
     "mail_from",
     "mail_give_up_hours",
     "mail_worker",
     "mail_lease_seconds",
+    "job_worker",
+    "job_lease_seconds",
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -266,6 +283,14 @@ impl Config {
             1024,
             64 * 1024 * 1024,
         )? as usize;
+        let least = aivet_domain::attachments::MAX_BYTES + max_body_bytes;
+        if max_upload_bytes < least {
+            return err(format!(
+                "AIVET_MAX_UPLOAD_BYTES must be at least {least}: a document of up to {} bytes (10 MB) \
+                 plus a form's text (AIVET_MAX_BODY_BYTES, {max_body_bytes}); got {max_upload_bytes}",
+                aivet_domain::attachments::MAX_BYTES
+            ));
+        }
         let log_format = get("log_format", &file.log_format).unwrap_or_else(|| "text".into());
         if !matches!(log_format.as_str(), "text" | "json") {
             return err("AIVET_LOG_FORMAT must be text or json");
@@ -276,6 +301,15 @@ impl Config {
                 return err("AIVET_SMTP_URL must start with smtp:// (plain or ?tls=required for STARTTLS) or smtps:// (TLS)");
             }
         }
+        let smtp_utf8 = match get("smtp_utf8", &file.smtp_utf8).as_deref() {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(other) => {
+                return err(format!(
+                    "AIVET_SMTP_UTF8 must be true (the mail server accepts SMTPUTF8) or false, got {other:?}"
+                ))
+            }
+        };
         let host = url::Url::parse(&base_url)
             .ok()
             .and_then(|u| u.host_str().map(str::to_owned))
@@ -297,15 +331,23 @@ impl Config {
             1,
             24 * 30,
         )?;
-        let mail_worker = match get("mail_worker", &file.mail_worker).as_deref() {
-            None | Some("on") => true,
-            Some("off") => false,
-            Some(other) => {
-                return err(format!(
-                    "AIVET_MAIL_WORKER must be on or off, got {other:?}"
-                ))
-            }
+        let on_off = |key: &str, value: Option<String>| match value.as_deref() {
+            None | Some("on") => Ok(true),
+            Some("off") => Ok(false),
+            Some(other) => err(format!(
+                "AIVET_{} must be on or off, got {other:?}",
+                key.to_uppercase()
+            )),
         };
+        let mail_worker = on_off("mail_worker", get("mail_worker", &file.mail_worker))?;
+        let job_worker = on_off("job_worker", get("job_worker", &file.job_worker))?;
+        let job_lease_seconds = number(
+            "job_lease_seconds",
+            get("job_lease_seconds", &file.job_lease_seconds),
+            300,
+            1,
+            24 * 3600,
+        )?;
         let mail_lease_seconds = number(
             "mail_lease_seconds",
             get("mail_lease_seconds", &file.mail_lease_seconds),
@@ -314,8 +356,11 @@ impl Config {
             3600,
         )?;
         Ok(Config {
+            job_worker,
+            job_lease_seconds,
             mail_lease_seconds,
             smtp_url,
+            smtp_utf8,
             mail_from,
             mail_give_up_hours,
             mail_worker,
@@ -420,6 +465,11 @@ mod tests {
             (("AIVET_SMTP_URL", "mail.example.com"), "AIVET_SMTP_URL"),
             (("AIVET_MAIL_FROM", "nobody"), "AIVET_MAIL_FROM"),
             (("AIVET_MAIL_WORKER", "maybe"), "AIVET_MAIL_WORKER"),
+            (("AIVET_SMTP_UTF8", "yes"), "AIVET_SMTP_UTF8 must be true"),
+            (
+                ("AIVET_MAX_UPLOAD_BYTES", "2097152"),
+                "AIVET_MAX_UPLOAD_BYTES must be at least 10747904",
+            ),
         ];
         for ((k, v), expect) in cases {
             let e = Config::from_sources(&env(&[(k, v)]), Path::new("/nonexistent")).unwrap_err();

@@ -7,6 +7,7 @@ pub mod config;
 pub mod middleware;
 pub mod portal;
 pub mod routes;
+pub mod upload;
 
 use aivet_services::{Clock, Lifetimes, Limits, SecretKey, Services};
 use anyhow::Context;
@@ -35,6 +36,7 @@ pub struct Application {
     router: axum::Router,
     state: AppState,
     worker: aivet_mail::Worker,
+    jobs: aivet_services::jobs::JobWorker,
 }
 
 impl Application {
@@ -75,46 +77,20 @@ impl Application {
         limits: Limits,
         extra: axum::Router<AppState>,
     ) -> anyhow::Result<Application> {
-        if config.is_sqlite() {
-            std::fs::create_dir_all(&config.data_dir).with_context(|| {
-                format!(
-                    "cannot create the data directory {}",
-                    config.data_dir.display()
-                )
-            })?;
-        }
-        let store = aivet_store::open(&config.database_url, config.database_admin_url.as_deref())
-            .await
-            .context("cannot open the database (AIVET_DATABASE_URL)")?;
-        let key = session_key(&config)?;
-        let lifetimes = Lifetimes {
-            session_idle: chrono::Duration::minutes(config.session_idle_minutes),
-            session_absolute: chrono::Duration::hours(config.session_absolute_hours),
-            ..Lifetimes::default()
-        };
-        let (transport, mail) = mail_setup(&config, &key)?;
+        let (services, transport) = open_services(&config, clock.clone(), limits).await?;
         let worker = aivet_mail::Worker::new(
-            store.clone(),
+            services.store.clone(),
             transport,
-            mail.mailer.clone(),
+            services.mail.mailer.clone(),
             {
                 let clock = clock.clone();
                 Arc::new(move || clock.now())
             },
-            mail.wake.clone(),
+            services.mail.wake.clone(),
             aivet_mail::WorkerSettings {
                 lease: chrono::Duration::seconds(config.mail_lease_seconds),
                 ..aivet_mail::WorkerSettings::default()
             },
-        );
-        let services = Services::new(
-            store,
-            clock,
-            key,
-            lifetimes,
-            limits,
-            mail,
-            config.base_url.clone(),
         );
         let leptos = LeptosOptions::builder()
             .output_name(aivet_web::app::OUTPUT_NAME)
@@ -133,6 +109,13 @@ impl Application {
                 "the browser bundle is missing: pages and forms work, but every form is posted and answered as a whole page (build it with scripts/build.sh)"
             );
         }
+        let jobs = aivet_services::jobs::JobWorker::new(
+            services.clone(),
+            aivet_services::jobs::JobSettings {
+                lease: chrono::Duration::seconds(config.job_lease_seconds),
+                ..Default::default()
+            },
+        );
         let state = AppState {
             services,
             config: Arc::new(config),
@@ -144,6 +127,7 @@ impl Application {
             router,
             state,
             worker,
+            jobs,
         })
     }
 
@@ -160,12 +144,19 @@ impl Application {
         self.worker.clone()
     }
 
+    /// The job worker (tests drive it by hand with `AIVET_JOB_WORKER=off`).
+    pub fn job_worker(&self) -> aivet_services::jobs::JobWorker {
+        self.jobs.clone()
+    }
+
     /// Serves until the process gets Ctrl-C or SIGTERM, then finishes the
     /// requests under way.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        spawn_session_sweeper(self.state.services.clone());
         if self.state.config.mail_worker {
             tokio::spawn(self.worker.clone().run());
+        }
+        if self.state.config.job_worker {
+            tokio::spawn(self.jobs.clone().run());
         }
         axum::serve(
             self.listener,
@@ -175,6 +166,45 @@ impl Application {
         .with_graceful_shutdown(shutdown_signal())
         .await
     }
+}
+
+/// Opens the database (running migrations where allowed) and sets up
+/// everything the use cases need: the server, and the commands that work
+/// on the configured database without serving (`aivet demo`). Returns the
+/// mail transport for the outbox worker.
+pub async fn open_services(
+    config: &Config,
+    clock: Arc<dyn Clock>,
+    limits: Limits,
+) -> anyhow::Result<(Services, Arc<dyn aivet_mail::Transport>)> {
+    if config.is_sqlite() {
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!(
+                "cannot create the data directory {}",
+                config.data_dir.display()
+            )
+        })?;
+    }
+    let store = aivet_store::open(&config.database_url, config.database_admin_url.as_deref())
+        .await
+        .context("cannot open the database (AIVET_DATABASE_URL)")?;
+    let key = session_key(config)?;
+    let lifetimes = Lifetimes {
+        session_idle: chrono::Duration::minutes(config.session_idle_minutes),
+        session_absolute: chrono::Duration::hours(config.session_absolute_hours),
+        ..Lifetimes::default()
+    };
+    let (transport, mail) = mail_setup(config, &key)?;
+    let services = Services::new(
+        store,
+        clock,
+        key,
+        lifetimes,
+        limits,
+        mail,
+        config.base_url.clone(),
+    );
+    Ok((services, transport))
 }
 
 /// The mail transport (SMTP when configured, else a folder of .eml files
@@ -220,6 +250,7 @@ fn mail_setup(
         mailer,
         wake: Arc::new(tokio::sync::Notify::new()),
         transport: transport.describe(),
+        smtputf8: config.smtp_utf8,
     };
     Ok((transport, setup))
 }
@@ -260,24 +291,6 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     options.open(path)?.write_all(text.as_bytes())
 }
 
-fn spawn_session_sweeper(services: Services) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
-        loop {
-            tick.tick().await;
-            match services
-                .store
-                .delete_expired_sessions(services.clock.now())
-                .await
-            {
-                Ok(n) if n > 0 => tracing::info!(sessions = n, "removed expired sessions"),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
-            }
-        }
-    });
-}
-
 async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
@@ -303,7 +316,11 @@ pub fn init_tracing(json: bool) {
         .ok()
         .or_else(|| std::env::var("RUST_LOG").ok())
         .unwrap_or_else(|| "info,sqlx=warn".into());
-    let builder = tracing_subscriber::fmt().with_env_filter(EnvFilter::new(filter));
+    // Logs go to stderr: stdout carries what a command prints for people
+    // and scripts (`aivet demo`'s sign-in, "aivet is running").
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::new(filter))
+        .with_writer(std::io::stderr);
     let _ = if json {
         builder.json().try_init()
     } else {

@@ -7,10 +7,13 @@ use aivet_services::SystemClock;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: aivet [serve | migrate | version | help]
+const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | version | help]
 
   serve     run the web application (default)
   migrate   bring the database schema up to date, then exit
+  demo      create (or start afresh) the demo organisation `demo`, a small
+            business with vendors, services and questions in the given
+            language (default en); prints its owner's email and password
   version   print the version
 
 Settings come from AIVET_* environment variables or aivet.toml; see .env.example.";
@@ -58,7 +61,7 @@ async fn run() -> ExitCode {
             println!("aivet {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
-        "serve" | "migrate" => {}
+        "serve" | "migrate" | "demo" => {}
         other => {
             eprintln!("aivet: unknown command {other:?}\n\n{USAGE}");
             return ExitCode::from(2);
@@ -74,6 +77,13 @@ async fn run() -> ExitCode {
     init_tracing(config.log_format == "json");
     let result = match command.as_str() {
         "migrate" => migrate(&config).await,
+        "demo" => match demo_lang(std::env::args().skip(2)) {
+            Ok(lang) => demo(&config, lang).await,
+            Err(e) => {
+                eprintln!("aivet demo: {e}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
         _ => serve(config).await,
     };
     match result {
@@ -97,6 +107,43 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(url = %base_url, database = backend, "aivet is ready");
     println!("aivet is running at {base_url} (database: {backend}). Stop it with Ctrl-C.");
     app.run_until_stopped().await?;
+    Ok(())
+}
+
+/// The language of `aivet demo --lang xx` (English without the option).
+fn demo_lang(mut args: impl Iterator<Item = String>) -> Result<aivet_domain::Lang, String> {
+    let mut lang = aivet_domain::Lang::En;
+    while let Some(arg) = args.next() {
+        let value = match arg.strip_prefix("--lang=") {
+            Some(v) => v.to_owned(),
+            None if arg == "--lang" => args.next().ok_or("--lang needs a value: en, de or nb")?,
+            None => return Err(format!("unknown argument {arg:?}")),
+        };
+        lang = value
+            .parse()
+            .map_err(|_| format!("--lang must be en, de or nb, got {value:?}"))?;
+    }
+    Ok(lang)
+}
+
+/// Fills the configured database with the demo business and prints its
+/// owner's sign-in, exactly two lines on stdout.
+async fn demo(config: &Config, lang: aivet_domain::Lang) -> anyhow::Result<()> {
+    let now = chrono::Utc::now();
+    let clock = Arc::new(aivet_services::FixedClock::new(now));
+    let (services, _) =
+        aivet_server::open_services(config, clock.clone(), aivet_services::Limits::default())
+            .await?;
+    let account = services
+        .create_demo(lang, &clock, now)
+        .await
+        .map_err(|e| anyhow::anyhow!("the demo could not be created: {e:?}"))?;
+    println!("email: {}", account.email);
+    println!("password: {}", account.password);
+    eprintln!(
+        "The demo organisation \"{}\" is ready. Start aivet (`aivet serve`, or `./dev run`) and sign in with these.",
+        account.slug
+    );
     Ok(())
 }
 

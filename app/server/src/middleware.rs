@@ -3,7 +3,7 @@
 //! same-origin check for state changes, and the session.
 
 use crate::AppState;
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{msg, Lang, Msg};
 use aivet_web::ssr::{RequestCtx, LANG_COOKIE, SESSION_COOKIE};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, MatchedPath, State};
@@ -104,31 +104,96 @@ pub async fn security_headers(
 }
 
 /// The routes that take documents: the vendor's answer page and a
-/// request's attachments.
-fn is_upload(path: &str) -> bool {
+/// request's attachments. They read their bodies themselves, within
+/// `AIVET_MAX_UPLOAD_BYTES` (see [`crate::upload`]), so that a refused
+/// document does not lose what was typed with it.
+pub fn is_upload(path: &str) -> bool {
     path.starts_with("/answer/")
         || (path.starts_with("/requests/") && path.ends_with("/attachments"))
 }
 
-/// Refuses bodies over the configured size: at once when the length is
-/// declared, and while reading otherwise.
+/// Refuses bodies over `AIVET_MAX_BODY_BYTES`: at once when the length is
+/// declared, and otherwise once that much has been read (the handler's
+/// answer is then replaced by the refusal).
 pub async fn body_limit(State(state): State<AppState>, req: Request<Body>, next: Next) -> Response {
-    let max = if is_upload(req.uri().path()) {
-        state.config.max_upload_bytes
-    } else {
-        state.config.max_body_bytes
-    };
+    if is_upload(req.uri().path()) {
+        return next.run(req).await;
+    }
+    let max = state.config.max_body_bytes;
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > max as u64) {
-        let lang = header_lang(req.headers());
-        return (StatusCode::PAYLOAD_TOO_LARGE, Msg::ErrTooLarge.text(lang)).into_response();
+        return too_large(req.headers(), max, &state.config.base_url);
     }
-    next.run(req.map(|b| Body::new(http_body_util::Limited::new(b, max))))
-        .await
+    let headers = req.headers().clone();
+    let (req, cut) = crate::upload::capped(req, max, crate::upload::Cut::Fails);
+    let res = next.run(req).await;
+    if cut.load(std::sync::atomic::Ordering::SeqCst) {
+        return too_large(&headers, max, &state.config.base_url);
+    }
+    res
+}
+
+const TOO_LARGE_PAGE: &str = include_str!("../../../templates/errors/too_large.html");
+
+/// The refusal of a body over `limit` bytes, in the request's language and
+/// in the form the client expects: the browser bundle gets its usual JSON
+/// error, a form posted by the browser itself a page with the message and a
+/// way back, anything else plain text.
+pub fn too_large(headers: &HeaderMap, limit: usize, base_url: &str) -> Response {
+    let lang = header_lang(headers);
+    let size = aivet_domain::attachments::size_text(limit, lang);
+    let text = msg!(lang, Msg::ErrTooLarge, limit = &size);
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if accept.contains("application/json") {
+        let mut e = aivet_web::error::AppError::new(Msg::ErrTooLarge);
+        e.args = vec![("limit".to_owned(), size)];
+        e.shown = Some(Box::new(aivet_web::error::Shown {
+            text,
+            field_texts: Vec::new(),
+        }));
+        return (StatusCode::PAYLOAD_TOO_LARGE, axum::Json(e)).into_response();
+    }
+    if !accept.contains("text/html") {
+        return (StatusCode::PAYLOAD_TOO_LARGE, text).into_response();
+    }
+    let back = headers
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|r| r.strip_prefix(base_url))
+        .filter(|p| p.starts_with('/') && !p.starts_with("//"));
+    static ENV: std::sync::OnceLock<minijinja::Environment<'static>> = std::sync::OnceLock::new();
+    let env = ENV.get_or_init(|| {
+        let mut env = minijinja::Environment::new();
+        env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        env.add_template("too_large.html", TOO_LARGE_PAGE)
+            .expect("the page template parses");
+        env
+    });
+    let html = env
+        .get_template("too_large.html")
+        .and_then(|t| {
+            t.render(minijinja::context! {
+                lang => lang.code(),
+                title => Msg::TooLargeTitle.text(lang),
+                message => text,
+                back => back,
+                back_text => Msg::BackToForm.text(lang),
+            })
+        })
+        .expect("the page renders with its context");
+    (
+        StatusCode::PAYLOAD_TOO_LARGE,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        html,
+    )
+        .into_response()
 }
 
 /// Refuses state-changing requests that a browser says come from another
@@ -253,7 +318,7 @@ pub async fn session(
 pub fn internal_error(request_id: &str, lang: Lang) -> Response {
     (
         StatusCode::INTERNAL_SERVER_ERROR,
-        Msg::ErrGeneric.fill(lang, &[("id", request_id)]),
+        msg!(lang, Msg::ErrGeneric, id = request_id),
     )
         .into_response()
 }

@@ -6,14 +6,15 @@
 //! gets the same page, with the same status, whatever the reason. The page
 //! never sends a referrer, is never cached and is rate limited per client.
 
-use crate::middleware;
+use crate::upload::{self, Problem};
+use crate::{middleware, AppState};
 use aivet_domain::questions::{AnswerForm, ANSWER_FIELDS};
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{msg, Lang, Msg};
 use aivet_services::ServiceError;
 use aivet_store::questions::PortalView;
 use aivet_web::ssr::RequestCtx;
 use axum::body::Body;
-use axum::extract::{FromRequest, Multipart, Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -42,24 +43,24 @@ struct LangLink {
 }
 
 #[derive(Serialize)]
-struct ItemCtx {
+struct ItemCtx<'a> {
     i: usize,
     n: usize,
     question: String,
     why: String,
     earlier: Option<String>,
     answer: String,
-    error: Option<&'static str>,
+    error: Option<&'a str>,
 }
 
 #[derive(Serialize)]
-struct FieldCtx {
+struct FieldCtx<'a> {
     name: &'static str,
     label: &'static str,
     kind: &'static str,
     autocomplete: &'static str,
     value: String,
-    error: Option<&'static str>,
+    error: Option<&'a str>,
 }
 
 #[derive(Serialize, Default)]
@@ -160,20 +161,28 @@ fn render(ctx: minijinja::Value) -> String {
         .expect("the portal template renders with its context")
 }
 
+/// Field errors as the page shows them: each field's message in `lang`.
+fn field_texts(errors: &[(&'static str, Msg)], lang: Lang) -> Vec<(&'static str, String)> {
+    errors
+        .iter()
+        .map(|(f, m)| (*f, m.text(lang).to_owned()))
+        .collect()
+}
+
 fn page(
     lang: Lang,
     v: &PortalView,
     typed: Typed,
-    errors: &[(&'static str, Msg)],
+    errors: &[(&'static str, String)],
     notice: Option<String>,
-    problem: Option<Msg>,
+    problem: Option<String>,
     status: StatusCode,
 ) -> Response {
     let err = |name: &str| {
         errors
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, m)| m.text(lang))
+            .map(|(_, m)| m.as_str())
     };
     let items: Vec<ItemCtx> = v
         .items
@@ -218,21 +227,17 @@ fn page(
     ];
     let org = v.org_name.as_str();
     let submitted = v.request.submitted_at;
+    // The vendor reads dates in its own language, on the asking
+    // organisation's clock (the deadline is a day there).
+    let fmt = aivet_domain::Fmt::new(lang, v.zone);
     let ctx = minijinja::context! {
         lang => lang.code(),
         langs => langs(lang),
         t => texts(lang),
-        title => Msg::PortalTitle.fill(lang, &[("org", org)]),
+        title => msg!(lang, Msg::PortalTitle, org = org),
         state => if submitted.is_some() { "receipt" } else { "form" },
-        intro => Msg::PortalIntro.fill(lang, &[
-            ("org", org),
-            ("service", &lang.list(&v.services)),
-            ("deadline", &lang.date(v.request.deadline)),
-        ]),
-        receipt => submitted.map(|at| Msg::PortalReceipt.fill(lang, &[
-            ("org", org),
-            ("date", &format!("{} {} UTC", lang.date(at.date_naive()), at.format("%H:%M"))),
-        ])),
+        intro => msg!(lang, Msg::PortalIntro, org = org, service = &lang.list(&v.services), deadline = &fmt.date(v.request.deadline)),
+        receipt => submitted.map(|at| msg!(lang, Msg::PortalReceipt, org = org, date = &fmt.date_time_zone(at))),
         receipt_no => v.request.id.0.simple().to_string()[..12].to_uppercase(),
         items => items,
         responder => r,
@@ -241,7 +246,7 @@ fn page(
         notice => notice,
         attachments => v.attachments.iter().map(|a| format!("{} ({} KB)", a.filename, (a.size + 1023) / 1024)).collect::<Vec<_>>(),
         attachment_error => err("attachment"),
-        problem => problem.map(|m| m.text(lang)),
+        problem => problem,
     };
     finish(status, render(ctx))
 }
@@ -284,26 +289,26 @@ pub async fn show(
     }
 }
 
+/// The limits of an upload, from the configuration.
+pub fn upload_limits(state: &AppState) -> upload::Limits {
+    upload::Limits {
+        request: state.config.max_upload_bytes,
+        file: aivet_domain::attachments::MAX_BYTES,
+    }
+}
+
 /// `POST`: saves a draft (`action=draft`) or submits (`action=submit`).
 /// On a mistake the page comes back with everything typed and each
-/// problem next to its field; nothing is saved.
+/// problem next to its field; nothing is saved. A document over the limit
+/// is named at its field, with every answer still as typed.
 pub async fn save(
     Path(token): Path<String>,
+    State(state): State<AppState>,
     Extension(rc): Extension<Arc<RequestCtx>>,
     req: Request<Body>,
 ) -> Response {
-    let ((fields, upload), not_text) = match read_form_strict(req).await {
-        Ok(f) => f,
-        Err(status) => return (status, Msg::ErrFormOutdated.text(rc.lang)).into_response(),
-    };
-    let get = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
-    let lang_field = get("lang");
+    let form = upload::read_form(req, upload_limits(&state)).await;
+    let lang_field = form.get("lang");
     if !rc.services.answer_link_allowed(&rc.client) {
         return invalid(
             chosen_lang(Some(&lang_field), None, rc.lang),
@@ -324,56 +329,87 @@ pub async fn save(
         }
     };
     let lang = chosen_lang(Some(&lang_field), Some(&view), rc.lang);
-    let form = AnswerForm {
+    let answers = AnswerForm {
         answers: (0..view.items.len())
-            .map(|i| get(&format!("answer{i}")))
+            .map(|i| form.get(&format!("answer{i}")))
             .collect(),
-        name: get("name"),
-        role: get("role"),
-        email: get("email"),
+        name: form.get("name"),
+        role: form.get("role"),
+        email: form.get("email"),
         ..AnswerForm::default()
     };
     let typed = Typed {
-        answers: form.answers.clone(),
+        answers: answers.answers.clone(),
         responder: Responder {
-            name: form.name.clone(),
-            role: form.role.clone(),
-            email: form.email.clone(),
+            name: answers.name.clone(),
+            role: answers.role.clone(),
+            email: answers.email.clone(),
         },
     };
-    // Text that is not UTF-8 is refused, not saved with replacement
-    // characters: each such field says so, with what arrived in it.
-    if !not_text.is_empty() {
-        let errors: Vec<(&'static str, Msg)> = ANSWER_FIELDS
-            .iter()
-            .chain(["name", "role", "email"].iter())
-            .filter(|f| not_text.iter().any(|n| n == *f))
-            .map(|f| (*f, Msg::ErrNotText))
-            .collect();
-        let problem = errors.is_empty().then_some(Msg::ErrNotText);
-        return page(
-            lang,
-            &view,
-            typed,
-            &errors,
-            None,
-            problem,
-            StatusCode::UNPROCESSABLE_ENTITY,
-        );
+    if let Some(problem) = &form.problem {
+        let limit = |bytes| aivet_domain::attachments::size_text(bytes, lang);
+        let (errors, top, status) = match problem {
+            Problem::FileTooLarge(name) | Problem::RequestTooLarge(Some(name)) => (
+                vec![(
+                    upload::FILE_FIELD,
+                    msg!(
+                        lang,
+                        Msg::ErrFileTooLargeNamed,
+                        name = &aivet_domain::attachments::clean_filename(name),
+                        limit = &limit(aivet_domain::attachments::MAX_BYTES),
+                    ),
+                )],
+                None,
+                StatusCode::PAYLOAD_TOO_LARGE,
+            ),
+            Problem::RequestTooLarge(None) => (
+                Vec::new(),
+                Some(msg!(
+                    lang,
+                    Msg::ErrTooLarge,
+                    limit = &limit(state.config.max_upload_bytes)
+                )),
+                StatusCode::PAYLOAD_TOO_LARGE,
+            ),
+            Problem::Unreadable => (
+                Vec::new(),
+                Some(Msg::ErrFormUnreadable.text(lang).to_owned()),
+                StatusCode::BAD_REQUEST,
+            ),
+            // Refused, not saved with replacement characters: each such
+            // field says so, with what arrived in it.
+            Problem::NotText(names) => {
+                let errors: Vec<(&'static str, String)> = ANSWER_FIELDS
+                    .iter()
+                    .chain(["name", "role", "email"].iter())
+                    .filter(|f| names.iter().any(|n| n == *f))
+                    .map(|f| (*f, Msg::ErrNotText.text(lang).to_owned()))
+                    .collect();
+                let top = errors
+                    .is_empty()
+                    .then(|| Msg::ErrNotText.text(lang).to_owned());
+                (errors, top, StatusCode::UNPROCESSABLE_ENTITY)
+            }
+        };
+        return page(lang, &view, typed, &errors, None, top, status);
     }
-    let submit = get("action") == "submit";
+    let submit = form.get("action") == "submit";
     // A document is kept even when the answers still need work: browsers
     // cannot keep a chosen file across a page with errors.
     let mut attached = None;
-    if let Some((name, bytes)) = upload {
-        match rc.services.portal_attach(&token, &view, &name, bytes).await {
+    if let Some(file) = form.file {
+        match rc
+            .services
+            .portal_attach(&token, &view, &file.name, file.bytes)
+            .await
+        {
             Ok(info) => attached = Some(info.filename),
             Err(ServiceError::Invalid(errors)) => {
                 return page(
                     lang,
                     &view,
                     typed,
-                    &errors,
+                    &field_texts(&errors, lang),
                     None,
                     None,
                     StatusCode::UNPROCESSABLE_ENTITY,
@@ -386,7 +422,7 @@ pub async fn save(
                     Typed::from_view(&view),
                     &[],
                     None,
-                    Some(m),
+                    Some(m.text(lang).to_owned()),
                     StatusCode::CONFLICT,
                 )
             }
@@ -404,8 +440,12 @@ pub async fn save(
         },
         None => view,
     };
-    let notice_attached = attached.map(|name| Msg::PortalAttached.fill(lang, &[("name", &name)]));
-    match rc.services.portal_save(&token, &view, &form, submit).await {
+    let notice_attached = attached.map(|name| msg!(lang, Msg::PortalAttached, name = &name));
+    match rc
+        .services
+        .portal_save(&token, &view, &answers, submit)
+        .await
+    {
         Ok(saved) => {
             let notice = [
                 (!submit).then(|| Msg::PortalSaved.text(lang).to_owned()),
@@ -430,7 +470,7 @@ pub async fn save(
             lang,
             &view,
             typed,
-            &errors,
+            &field_texts(&errors, lang),
             notice_attached,
             None,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -441,7 +481,7 @@ pub async fn save(
             Typed::from_view(&view),
             &[],
             None,
-            Some(m),
+            Some(m.text(lang).to_owned()),
             StatusCode::CONFLICT,
         ),
         Err(ServiceError::NotFound) => invalid(lang, StatusCode::NOT_FOUND),
@@ -450,58 +490,4 @@ pub async fn save(
             middleware::internal_error(&rc.request_id, rc.lang)
         }
     }
-}
-
-/// A form's text fields, and the one file it may carry (name, bytes).
-pub type FormFields = (Vec<(String, String)>, Option<(String, Vec<u8>)>);
-
-/// Reads a form posted either URL-encoded or as multipart (with a file in
-/// the `attachment` field; an empty file input carries no file).
-pub async fn read_form(req: Request<Body>) -> Result<FormFields, StatusCode> {
-    read_form_strict(req).await.map(|(form, _)| form)
-}
-
-/// [`read_form`], and the names of the text fields that were not UTF-8
-/// (their values have U+FFFD in place of the bad bytes, to be shown again
-/// with a message, never saved).
-pub async fn read_form_strict(req: Request<Body>) -> Result<(FormFields, Vec<String>), StatusCode> {
-    let multipart = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/form-data"));
-    if !multipart {
-        let body = axum::body::Bytes::from_request(req, &())
-            .await
-            .map_err(|e| e.status())?;
-        let form = aivet_web::forms::decode_urlencoded(&body);
-        return Ok(((form.fields, None), form.not_text));
-    }
-    let mut not_text = Vec::new();
-    let mut m = Multipart::from_request(req, &())
-        .await
-        .map_err(|_| StatusCode::BAD_REQUEST)?;
-    let mut fields = Vec::new();
-    let mut file = None;
-    while let Some(field) = m.next_field().await.map_err(|e| e.status())? {
-        let name = field.name().unwrap_or_default().to_owned();
-        if name == "attachment" {
-            let filename = field.file_name().unwrap_or_default().to_owned();
-            let bytes = field.bytes().await.map_err(|e| e.status())?;
-            if !filename.is_empty() || !bytes.is_empty() {
-                file = Some((filename, bytes.to_vec()));
-            }
-        } else {
-            let bytes = field.bytes().await.map_err(|e| e.status())?;
-            let text = match String::from_utf8(bytes.to_vec()) {
-                Ok(t) => t,
-                Err(_) => {
-                    not_text.push(name.clone());
-                    String::from_utf8_lossy(&bytes).into_owned()
-                }
-            };
-            fields.push((name, text));
-        }
-    }
-    Ok(((fields, file), not_text))
 }

@@ -25,6 +25,7 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/health"),
     ("GET", "/pkg/{*file}"),
     ("GET", "/favicon.svg"),
+    ("GET", "/favicon.ico"),
     ("GET", "/robots.txt"),
     ("GET", "/services/export.csv"),
     ("GET", "/services/import-template.csv"),
@@ -80,13 +81,9 @@ pub fn router(state: AppState) -> Router {
 /// The router with `extra` routes behind the same middleware (the benchmark
 /// adds its in-memory ceiling route this way).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
-    let site_root = state.config.site_root.clone();
     let page_routes = page_routes();
-    let static_cache = SetResponseHeaderLayer::if_not_present(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("no-cache"),
-    );
-    extra
+    // Everything that may show or change data reads the session first.
+    let dynamic = extra
         .route("/health", get(health))
         .route("/services/export.csv", get(export_csv))
         .route("/services/import-template.csv", get(import_template))
@@ -99,29 +96,20 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             "/answer/{token}",
             get(crate::portal::show).post(crate::portal::save),
         )
-        .nest_service(
-            "/pkg",
-            ServiceBuilder::new()
-                .layer(static_cache.clone())
-                .service(ServeDir::new(site_root.join("pkg")).precompressed_gzip()),
-        )
-        .route_service(
-            "/favicon.svg",
-            ServiceBuilder::new()
-                .layer(static_cache.clone())
-                .service(ServeFile::new(site_root.join("favicon.svg"))),
-        )
-        .route_service(
-            "/robots.txt",
-            ServiceBuilder::new()
-                .layer(static_cache)
-                .service(ServeFile::new(site_root.join("robots.txt"))),
-        )
         .route(&format!("{API_PREFIX}/{{*fn_name}}"), post(server_fn))
         .leptos_routes_with_handler(page_routes, get(page))
         .fallback(page)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            middleware::session,
+        ));
+    dynamic
+        .merge(static_files(&state))
         .layer(
             ServiceBuilder::new()
+                // The body limits are ours (`middleware::body_limit`, and
+                // `upload` for documents), not the extractors' 2 MB default.
+                .layer(axum::extract::DefaultBodyLimit::disable())
                 .layer(axum::middleware::from_fn(middleware::request_id_and_log))
                 .layer(CatchPanicLayer::custom(|_| {
                     (
@@ -144,13 +132,37 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
                 .layer(axum::middleware::from_fn_with_state(
                     state.clone(),
                     middleware::same_origin,
-                ))
-                .layer(axum::middleware::from_fn_with_state(
-                    state.clone(),
-                    middleware::session,
                 )),
         )
         .with_state(state)
+}
+
+/// The browser bundle, the icons and robots.txt: the same for everyone, so
+/// they are served without looking up the session (a page load asks for
+/// several of them), but with the security headers of every response.
+fn static_files(state: &AppState) -> Router<AppState> {
+    let site_root = &state.config.site_root;
+    let cache = || {
+        SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        )
+    };
+    let file = |name: &str| {
+        ServiceBuilder::new()
+            .layer(cache())
+            .service(ServeFile::new(site_root.join(name)))
+    };
+    Router::new()
+        .nest_service(
+            "/pkg",
+            ServiceBuilder::new()
+                .layer(cache())
+                .service(ServeDir::new(site_root.join("pkg")).precompressed_gzip()),
+        )
+        .route_service("/favicon.svg", file("favicon.svg"))
+        .route_service("/favicon.ico", file("favicon.ico"))
+        .route_service("/robots.txt", file("robots.txt"))
 }
 
 fn request_ctx(req: &Request<Body>) -> Option<Arc<RequestCtx>> {
@@ -275,29 +287,14 @@ async fn server_fn(State(state): State<AppState>, req: Request<Body>) -> Respons
     let rc = request_ctx(&req);
     let lang = rc.as_ref().map(|r| r.lang).unwrap_or_default();
     let (parts, body) = req.into_parts();
-    let body = match axum::body::to_bytes(body, usize::MAX).await {
-        Ok(b) => b,
-        Err(e) => {
-            let mut cause = std::error::Error::source(&e);
-            let mut too_large = false;
-            while let Some(c) = cause {
-                too_large |= c.is::<http_body_util::LengthLimitError>();
-                cause = c.source();
-            }
-            return if too_large {
-                (
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    aivet_domain::Msg::ErrTooLarge.text(lang),
-                )
-                    .into_response()
-            } else {
-                (
-                    StatusCode::BAD_REQUEST,
-                    aivet_domain::Msg::ErrFormOutdated.text(lang),
-                )
-                    .into_response()
-            };
-        }
+    // (A body over the limit is cut off here and answered by
+    // `middleware::body_limit`.)
+    let Ok(body) = axum::body::to_bytes(body, usize::MAX).await else {
+        return (
+            StatusCode::BAD_REQUEST,
+            aivet_domain::Msg::ErrFormOutdated.text(lang),
+        )
+            .into_response();
     };
     let plain = is_plain_form_post(&parts);
     let form = forms::decode_urlencoded(&body);

@@ -6,6 +6,13 @@
 //! most one per core at a time (each holds 19 MiB while it runs). Sessions are
 //! random 256-bit ids of which only a keyed hash is stored; a new id is issued at
 //! every sign-in; they end after an idle time and an absolute time.
+//!
+//! Guessing is limited per client address, per account and address, and per
+//! account from anywhere (see [`crate::Limits`]). A browser that signed in to
+//! an account gets a device cookie for it (OWASP's "device cookies"): it is
+//! not held up by the per-account pause that an attack from elsewhere causes,
+//! so the owner still gets in from their browser on any network. A browser
+//! new to the account can always get in through a password reset.
 
 use crate::error::{InternalError, Validator};
 use crate::secrets::{looks_like_token, new_token};
@@ -19,6 +26,21 @@ use std::sync::{Arc, OnceLock};
 type Result<T> = std::result::Result<T, ServiceError>;
 
 const SESSION: &str = "session";
+
+const DEVICE: &str = "device";
+
+/// The device cookie of a browser that signed in to an account: a random
+/// id and a keyed hash binding it to the account's address. Never stored;
+/// it lets nothing in by itself, it only keeps the browser out of the
+/// per-account pause (its own failures are limited per id).
+#[derive(Clone, PartialEq, Eq)]
+pub struct DeviceToken(pub String);
+
+impl std::fmt::Debug for DeviceToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DeviceToken(***)")
+    }
+}
 
 /// The raw session id, to be put in the cookie. Never stored.
 #[derive(Clone, PartialEq, Eq)]
@@ -165,7 +187,10 @@ impl Services {
         lang: Lang,
     ) -> Result<(SessionToken, Auth)> {
         let mut v = Validator::default();
-        let email = v.check("email", Email::parse(email));
+        let email = v.check(
+            "email",
+            Email::parse(email).and_then(|e| self.deliverable(e)),
+        );
         let password = v.check("password", Password::parse(password));
         let name = v.check("name", PersonName::parse(name));
         let org_name = v.check("org_name", OrgName::parse(org_name));
@@ -195,41 +220,89 @@ impl Services {
         self.start_session(user, Some(tenant)).await
     }
 
+    /// A new device cookie for the account with this address.
+    fn new_device(&self, email_key: &str) -> DeviceToken {
+        let id = new_token();
+        let mac = self.key.hash(DEVICE, &format!("{email_key}\0{id}"));
+        DeviceToken(format!("{id}.{}", hex::encode(mac)))
+    }
+
+    /// The id of a device cookie that was issued for this account.
+    fn known_device<'a>(&self, cookie: &'a str, email_key: &str) -> Option<&'a str> {
+        let (id, mac) = cookie.split_once('.')?;
+        let mac = hex::decode(mac).ok()?;
+        (looks_like_token(id) && self.key.verify(DEVICE, &format!("{email_key}\0{id}"), &mac))
+            .then_some(id)
+    }
+
     /// Checks the password and starts a new session. `client` is the caller's
-    /// network address, for the rate limit.
+    /// network address and `device` the browser's device cookie, for the
+    /// limits on guessing; a new device cookie comes back with the session.
     pub async fn sign_in(
         &self,
         email: &str,
         password: &str,
         client: &str,
-    ) -> Result<(SessionToken, Auth)> {
+        device: Option<&str>,
+    ) -> Result<(SessionToken, Auth, DeviceToken)> {
         let now = self.clock.now();
         let email_key = email.trim().to_lowercase();
-        if !self.limits.sign_in_per_client.check(client, now)
-            || !self.limits.sign_in_per_account.check(&email_key, now)
-        {
-            return Err(ServiceError::RateLimited);
+        let pair = format!("{email_key}\0{client}");
+        let device = device.and_then(|d| self.known_device(d, &email_key));
+        let l = &self.limits;
+        let too_many = || ServiceError::RateLimited(aivet_domain::Msg::ErrRateLimited);
+        if !l.sign_in_per_client.check(client, now) {
+            return Err(too_many());
         }
-        let Ok(email) = Email::parse(email) else {
+        if !l.sign_in_per_account_client.check(&pair, now) {
+            return Err(too_many());
+        }
+        match device {
+            Some(id) if !l.sign_in_per_device.check(id, now) => return Err(too_many()),
+            Some(_) => {}
+            None if !l.sign_in_per_account.attempt(&email_key, now) => {
+                return Err(ServiceError::RateLimited(
+                    aivet_domain::Msg::ErrAccountProtected,
+                ))
+            }
+            None => {}
+        }
+        let signed_in = self.check_password(email, password).await;
+        if signed_in.as_ref().is_ok_and(Option::is_some) {
+            // Right: no guess. Only failures count against the limits.
+            l.sign_in_per_client.forgive(client, now);
+            l.sign_in_per_account_client.forgive(&pair, now);
+            match device {
+                Some(id) => l.sign_in_per_device.forgive(id, now),
+                None => l.sign_in_per_account.succeeded(&email_key),
+            }
+        }
+        let Some(user) = signed_in? else {
             return Err(ServiceError::BadCredentials);
         };
+        let tenant = self.store.first_tenant(user.id).await?;
+        if let Some(t) = &tenant {
+            self.store.audit(t, AuditEvent::SignedIn, now).await?;
+        }
+        let (token, auth) = self.start_session(user, tenant).await?;
+        Ok((token, auth, self.new_device(&email_key)))
+    }
+
+    /// The account, if the password is its password.
+    async fn check_password(&self, email: &str, password: &str) -> Result<Option<User>> {
+        let Ok(email) = Email::parse(email) else {
+            return Ok(None);
+        };
         if password.chars().count() > Password::MAX_CHARS {
-            return Err(ServiceError::BadCredentials);
+            return Ok(None);
         }
         let creds = self.store.credentials(&email).await?;
         let hash = creds.as_ref().map(|c| c.password_hash.clone());
         let ok = verify_password(password.to_owned(), hash).await?;
-        let Some(creds) = creds.filter(|_| ok) else {
-            return Err(ServiceError::BadCredentials);
-        };
-        let user = self.store.user(creds.user_id).await?;
-        let tenant = self.store.first_tenant(user.id).await?;
-        if let Some(t) = &tenant {
-            self.store
-                .audit(t, AuditEvent::new("account.signed_in", ""), now)
-                .await?;
+        match creds.filter(|_| ok) {
+            Some(c) => Ok(Some(self.store.user(c.user_id).await?)),
+            None => Ok(None),
         }
-        self.start_session(user, tenant).await
     }
 
     /// Resolves a session cookie. `None` for unknown, expired or idle sessions
@@ -285,15 +358,16 @@ impl Services {
         let new =
             Password::parse(new).map_err(|m| ServiceError::Invalid(vec![("new_password", m)]))?;
         let now = self.clock.now();
-        if !self
-            .limits
-            .sign_in_per_account
-            .check(auth.user.email.as_str(), now)
-        {
-            return Err(ServiceError::RateLimited);
+        // Per user: only someone signed in as them counts here.
+        let user_key = auth.user.id.0.to_string();
+        let limit = &self.limits.password_change_per_user;
+        if !limit.check(&user_key, now) {
+            return Err(ServiceError::RateLimited(aivet_domain::Msg::ErrRateLimited));
         }
         let stored = self.store.password_hash(auth.user.id).await?;
-        if !verify_password(current.to_owned(), Some(stored)).await? {
+        if verify_password(current.to_owned(), Some(stored)).await? {
+            limit.forgive(&user_key, now);
+        } else {
             return Err(ServiceError::Invalid(vec![(
                 "current_password",
                 aivet_domain::Msg::ErrPasswordWrong,
@@ -308,7 +382,7 @@ impl Services {
             .await?;
         if let Some(t) = &auth.tenant {
             self.store
-                .audit(t, AuditEvent::new("account.password_changed", ""), now)
+                .audit(t, AuditEvent::PasswordChanged, now)
                 .await?;
         }
         Ok(())
@@ -324,7 +398,7 @@ impl Services {
     pub async fn my_orgs_matching(
         &self,
         auth: &Auth,
-        text: &str,
+        text: Option<&aivet_domain::SearchText>,
         limit: i64,
     ) -> Result<(Vec<OrgMembership>, i64)> {
         Ok(self
@@ -381,12 +455,16 @@ impl Services {
     ) -> Result<()> {
         let now = self.clock.now();
         let email_key = email.trim().to_lowercase();
-        if !self.limits.sign_in_per_client.check(client, now)
-            || !self.limits.sign_in_per_account.check(&email_key, now)
-        {
-            return Err(ServiceError::RateLimited);
+        // Failed sign-ins (anyone's) do not count here, so they cannot keep
+        // the owner from resetting.
+        if !self.limits.reset_per_client.check(client, now) {
+            return Err(ServiceError::RateLimited(aivet_domain::Msg::ErrRateLimited));
         }
         let email = Email::parse(email).map_err(|m| ServiceError::Invalid(vec![("email", m)]))?;
+        if !self.limits.reset_mails_per_account.check(&email_key, now) {
+            // A link from the last hour is in the account's mailbox already.
+            return Ok(());
+        }
         let Some(creds) = self.store.credentials(&email).await? else {
             return Ok(());
         };
@@ -442,12 +520,14 @@ impl Services {
     }
 
     /// Sets the new password through a reset link, ends every session of the
-    /// account, and signs this browser in afresh.
+    /// account, and signs this browser in afresh. The link proves the
+    /// mailbox: the account's failed sign-ins are forgotten, and the browser
+    /// gets a device cookie.
     pub async fn reset_password(
         &self,
         token: &str,
         new_password: &str,
-    ) -> Result<(SessionToken, Auth)> {
+    ) -> Result<(SessionToken, Auth, DeviceToken)> {
         if !looks_like_token(token) {
             return Err(ServiceError::NotFound);
         }
@@ -471,14 +551,13 @@ impl Services {
         let tenant = self.store.first_tenant(user.id).await?;
         if let Some(t) = &tenant {
             self.store
-                .audit(
-                    t,
-                    AuditEvent::new("account.password_reset", ""),
-                    self.clock.now(),
-                )
+                .audit(t, AuditEvent::PasswordReset, self.clock.now())
                 .await?;
         }
-        self.start_session(user, tenant).await
+        let email_key = user.email.as_str().to_lowercase();
+        self.limits.sign_in_per_account.clear(&email_key);
+        let (session, auth) = self.start_session(user, tenant).await?;
+        Ok((session, auth, self.new_device(&email_key)))
     }
 }
 

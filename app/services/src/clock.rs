@@ -22,6 +22,9 @@ impl FixedClock {
     pub fn new(at: DateTime<Utc>) -> FixedClock {
         FixedClock(Mutex::new(at))
     }
+    pub fn set(&self, at: DateTime<Utc>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = at;
+    }
     pub fn advance(&self, by: Duration) {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
         *t += by;

@@ -19,8 +19,9 @@ pub enum ServiceError {
     Invalid(FieldErrors),
     #[error("bad credentials")]
     BadCredentials,
+    /// Too many attempts; the message says what to do meanwhile.
     #[error("rate limited")]
-    RateLimited,
+    RateLimited(Msg),
     /// A rule of the domain says no (the message says which).
     #[error("refused: {0:?}")]
     Refused(Msg),
@@ -69,8 +70,9 @@ impl ServiceError {
             ServiceError::Forbidden => Msg::ErrForbidden,
             ServiceError::Invalid(_) => Msg::ErrFormInvalid,
             ServiceError::BadCredentials => Msg::ErrBadCredentials,
-            ServiceError::RateLimited => Msg::ErrRateLimited,
-            ServiceError::Refused(m) | ServiceError::Blocked(m, _) => *m,
+            ServiceError::RateLimited(m)
+            | ServiceError::Refused(m)
+            | ServiceError::Blocked(m, _) => *m,
             ServiceError::Internal(_) => Msg::ErrGeneric,
         }
     }

@@ -81,10 +81,10 @@ impl Services {
         let t = auth.tenant()?;
         require_owner(t)?;
         let name = ItemName::parse(name).map_err(|m| invalid(vec![("name", m)]))?;
-        let event = AuditEvent::new(
-            "data_class.created",
-            format!("name={name} personal={personal}"),
-        );
+        let event = AuditEvent::DataClassCreated {
+            name: name.to_string(),
+            personal,
+        };
         self.store
             .create_data_class(t, &name, personal, event, self.clock.now())
             .await
@@ -102,10 +102,12 @@ impl Services {
         let t = auth.tenant()?;
         require_owner(t)?;
         let name = ItemName::parse(name).map_err(|m| invalid(vec![("name", m)]))?;
-        let event = AuditEvent::new(
-            "data_class.updated",
-            format!("data_class={id} name={name} personal={personal} archived={archived}"),
-        );
+        let event = AuditEvent::DataClassUpdated {
+            data_class: id,
+            name: name.to_string(),
+            personal,
+            archived,
+        };
         self.store
             .update_data_class(t, id, &name, personal, archived, event, self.clock.now())
             .await
@@ -115,7 +117,7 @@ impl Services {
     pub async fn delete_data_class(&self, auth: &Auth, id: DataClassId) -> Result<()> {
         let t = auth.tenant()?;
         require_owner(t)?;
-        let event = AuditEvent::new("data_class.deleted", format!("data_class={id}"));
+        let event = AuditEvent::DataClassDeleted { data_class: id };
         self.store
             .delete_data_class(t, id, event, self.clock.now())
             .await
@@ -148,7 +150,9 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let draft = form.parse().map_err(invalid)?;
-        let event = AuditEvent::new("vendor.created", format!("name={}", draft.name));
+        let event = AuditEvent::VendorCreated {
+            name: draft.name.to_string(),
+        };
         self.store
             .create_vendor(t, &draft, event, self.clock.now())
             .await
@@ -159,7 +163,10 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let draft = form.parse().map_err(invalid)?;
-        let event = AuditEvent::new("vendor.updated", format!("vendor={id} name={}", draft.name));
+        let event = AuditEvent::VendorUpdated {
+            vendor: id,
+            name: draft.name.to_string(),
+        };
         self.store
             .update_vendor(t, id, &draft, event, self.clock.now())
             .await
@@ -169,12 +176,11 @@ impl Services {
     pub async fn archive_vendor(&self, auth: &Auth, id: VendorId, archived: bool) -> Result<()> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let action = if archived {
-            "vendor.archived"
+        let event = if archived {
+            AuditEvent::VendorArchived { vendor: id }
         } else {
-            "vendor.restored"
+            AuditEvent::VendorRestored { vendor: id }
         };
-        let event = AuditEvent::new(action, format!("vendor={id}"));
         Ok(self
             .store
             .set_vendor_archived(t, id, archived, event, self.clock.now())
@@ -184,7 +190,7 @@ impl Services {
     pub async fn delete_vendor(&self, auth: &Auth, id: VendorId) -> Result<()> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let event = AuditEvent::new("vendor.deleted", format!("vendor={id}"));
+        let event = AuditEvent::VendorDeleted { vendor: id };
         self.store
             .delete_vendor(t, id, event, self.clock.now())
             .await
@@ -199,11 +205,21 @@ impl Services {
     ) -> Result<ContactId> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let draft = form.parse().map_err(invalid)?;
-        let event = AuditEvent::new(
-            "vendor.contact_added",
-            format!("vendor={vendor} email={}", draft.email),
-        );
+        // Questions go to this address: one the mail server cannot deliver
+        // to is refused here, together with the form's other problems.
+        let undeliverable = self.undeliverable(&form.email).map(|m| ("email", m));
+        let draft = match form.parse() {
+            Ok(draft) if undeliverable.is_none() => draft,
+            Ok(_) => return Err(invalid(undeliverable.into_iter().collect())),
+            Err(mut fields) => {
+                fields.extend(undeliverable);
+                return Err(invalid(fields));
+            }
+        };
+        let event = AuditEvent::ContactAdded {
+            vendor,
+            email: draft.email.to_string(),
+        };
         Ok(self
             .store
             .add_contact(t, vendor, &draft, event, self.clock.now())
@@ -213,7 +229,7 @@ impl Services {
     pub async fn set_primary_contact(&self, auth: &Auth, id: ContactId) -> Result<VendorId> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let event = AuditEvent::new("vendor.contact_primary", format!("contact={id}"));
+        let event = AuditEvent::ContactMadePrimary { contact: id };
         Ok(self
             .store
             .set_primary_contact(t, id, event, self.clock.now())
@@ -223,7 +239,7 @@ impl Services {
     pub async fn remove_contact(&self, auth: &Auth, id: ContactId) -> Result<VendorId> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let event = AuditEvent::new("vendor.contact_removed", format!("contact={id}"));
+        let event = AuditEvent::ContactRemoved { contact: id };
         Ok(self
             .store
             .remove_contact(t, id, event, self.clock.now())
@@ -244,7 +260,9 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let draft = form.parse().map_err(invalid)?;
-        let event = AuditEvent::new("service.created", format!("name={}", draft.name));
+        let event = AuditEvent::ServiceCreated {
+            name: draft.name.to_string(),
+        };
         self.store
             .create_service(t, &draft, event, self.clock.now())
             .await
@@ -260,10 +278,10 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let draft = form.parse().map_err(invalid)?;
-        let event = AuditEvent::new(
-            "service.updated",
-            format!("service={id} name={}", draft.name),
-        );
+        let event = AuditEvent::ServiceUpdated {
+            service: id,
+            name: draft.name.to_string(),
+        };
         self.store
             .update_service(t, id, &draft, event, self.clock.now())
             .await
@@ -273,12 +291,11 @@ impl Services {
     pub async fn archive_service(&self, auth: &Auth, id: ServiceId, archived: bool) -> Result<()> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let action = if archived {
-            "service.archived"
+        let event = if archived {
+            AuditEvent::ServiceArchived { service: id }
         } else {
-            "service.restored"
+            AuditEvent::ServiceRestored { service: id }
         };
-        let event = AuditEvent::new(action, format!("service={id}"));
         Ok(self
             .store
             .set_service_archived(t, id, archived, event, self.clock.now())
@@ -288,7 +305,7 @@ impl Services {
     pub async fn delete_service(&self, auth: &Auth, id: ServiceId) -> Result<()> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let event = AuditEvent::new("service.deleted", format!("service={id}"));
+        let event = AuditEvent::ServiceDeleted { service: id };
         Ok(self
             .store
             .delete_service(t, id, event, self.clock.now())
@@ -304,13 +321,11 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let draft = form.parse().map_err(invalid)?;
-        let event = AuditEvent::new(
-            "service.finding_saved",
-            format!(
-                "service={service} topic={} status={}",
-                draft.topic, draft.status
-            ),
-        );
+        let event = AuditEvent::FindingSaved {
+            service,
+            topic: draft.topic,
+            status: draft.status,
+        };
         Ok(self
             .store
             .save_finding(t, service, &draft, event, self.clock.now())

@@ -47,48 +47,98 @@ pub const IMPORT_COLUMNS: &[&str] = &[
 /// Separates several data classes inside one cell.
 const CLASS_SEPARATOR: char = '|';
 
-/// A cell a spreadsheet would run as a formula gets a leading apostrophe
-/// (OWASP "CSV injection"); the import takes it off again.
-pub fn defuse(cell: &str) -> String {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{cell}")
-    } else {
-        cell.to_owned()
+/// What a spreadsheet reads as the start of a formula (OWASP "CSV
+/// injection").
+const FORMULA_STARTS: &[char] = &['=', '+', '-', '@', '\t', '\r'];
+
+/// Where a spreadsheet may start a new cell: the separators of both
+/// conventions (the comma of English spreadsheets, the semicolon of German
+/// and Norwegian ones, which also split a comma file's cells at it) and line
+/// breaks.
+const CELL_STARTS: &[char] = &[',', ';', '\n', '\r'];
+
+/// Rewrites each place where a spreadsheet may start a cell that opens with
+/// apostrophes and then a formula character: `apostrophes(n)` says how many
+/// apostrophes to write instead of the `n` found there.
+fn at_cell_starts(cell: &str, apostrophes: fn(usize) -> usize) -> String {
+    let chars: Vec<char> = cell.chars().collect();
+    let mut out = String::with_capacity(cell.len() + 2);
+    let mut i = 0;
+    let mut at_start = true;
+    while i < chars.len() {
+        if at_start {
+            let n = chars[i..].iter().take_while(|c| **c == '\'').count();
+            if chars.get(i + n).is_some_and(|c| FORMULA_STARTS.contains(c)) {
+                out.extend(std::iter::repeat_n('\'', apostrophes(n)));
+                i += n;
+            }
+        }
+        out.push(chars[i]);
+        at_start = CELL_STARTS.contains(&chars[i]);
+        i += 1;
     }
+    out
 }
 
-fn undefuse(cell: &str) -> &str {
-    match cell.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest,
-        _ => cell,
+/// A cell that a spreadsheet would run as a formula — at its start, or
+/// after a separator or line break inside it — gets an apostrophe there
+/// (one more, where apostrophes stand there already); the import takes it
+/// off again.
+pub fn defuse(cell: &str) -> String {
+    at_cell_starts(cell, |n| n + 1)
+}
+
+fn undefuse(cell: &str) -> String {
+    at_cell_starts(cell, |n| n.saturating_sub(1))
+}
+
+/// One CSV line, comma-separated. A field holding a separator of either
+/// convention, a tab, a line break or a quote is quoted, so that a
+/// spreadsheet splitting at semicolons keeps it whole too.
+fn csv_line<S: AsRef<str>>(out: &mut String, fields: impl IntoIterator<Item = S>) {
+    for (i, field) in fields.into_iter().enumerate() {
+        let field = field.as_ref();
+        if i > 0 {
+            out.push(',');
+        }
+        if field.contains([',', ';', '\t', '\n', '\r', '"']) {
+            out.push('"');
+            out.push_str(&field.replace('"', "\"\""));
+            out.push('"');
+        } else {
+            out.push_str(field);
+        }
     }
+    out.push_str("\r\n");
 }
 
 /// The import template: the header and one example row.
 pub fn template() -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(IMPORT_COLUMNS).expect("write to memory");
-    w.write_record([
-        "Support chat assistant",
-        "Answers customer questions on our website",
-        "Example AI Ltd",
-        "Example IT Services",
-        "",
-        "",
-        "example-model 2026-10",
-        "SGLang 0.5.19",
-        "shared",
-        "",
-        "in_use",
-        "Internal|Personal data",
-        "2026-01-15",
-        "https://example.com/dpa.pdf",
-        "72",
-        "email to security@",
-        "vendor",
-    ])
-    .expect("write to memory");
-    String::from_utf8(w.into_inner().expect("flush to memory")).expect("CSV of UTF-8 is UTF-8")
+    let mut out = String::new();
+    csv_line(&mut out, IMPORT_COLUMNS);
+    csv_line(
+        &mut out,
+        [
+            "Support chat assistant",
+            "Answers customer questions on our website",
+            "Example AI Ltd",
+            "Example IT Services",
+            "",
+            "",
+            "example-model 2026-10",
+            "SGLang 0.5.19",
+            "shared",
+            "",
+            "in_use",
+            "Internal|Personal data",
+            "2026-01-15",
+            "https://example.com/dpa.pdf",
+            "72",
+            "email to security@",
+            "vendor",
+        ],
+    );
+    out
 }
 
 /// One problem of an import, where it is.
@@ -196,7 +246,7 @@ fn read_records(text: &str) -> std::result::Result<Records, Vec<RowError>> {
                 if r.iter().all(|c| c.trim().is_empty()) {
                     continue;
                 }
-                rows.push((line, r.iter().map(|c| undefuse(c).to_owned()).collect()));
+                rows.push((line, r.iter().map(undefuse).collect()));
             }
             Err(e) => errors.push(RowError {
                 row: e.position().map(|p| p.line() as usize).unwrap_or(0),
@@ -246,14 +296,10 @@ impl Services {
             )]));
         }
         let t = auth.tenant()?;
-        let event = AuditEvent::new(
-            "service.imported",
-            format!(
-                "services={} new_vendors={}",
-                checked.services.len(),
-                checked.vendors.len()
-            ),
-        );
+        let event = AuditEvent::ServicesImported {
+            services: checked.services.len(),
+            new_vendors: checked.vendors.len(),
+        };
         let ids = self
             .store
             .import_services(
@@ -595,26 +641,17 @@ impl Services {
             }
         }
         header.extend(["archived".to_owned(), "updated_at".to_owned()]);
-        let mut w = csv::WriterBuilder::new()
-            .quote_style(csv::QuoteStyle::Necessary)
-            .from_writer(Vec::new());
-        let internal = |e: csv::Error| {
-            ServiceError::Internal(crate::error::InternalError::Export(e.to_string()))
-        };
-        w.write_record(&header).map_err(internal)?;
+        let mut text = String::from(if bom { "\u{feff}" } else { "" });
+        csv_line(&mut text, &header);
         for d in &details {
-            w.write_record(
+            csv_line(
+                &mut text,
                 export_row(d, &vendors, &members, &classes)
                     .iter()
                     .map(|c| defuse(c)),
-            )
-            .map_err(internal)?;
+            );
         }
-        let bytes = w
-            .into_inner()
-            .map_err(|e| internal(e.into_error().into()))?;
-        let text = String::from_utf8(bytes).expect("CSV of UTF-8 is UTF-8");
-        Ok(if bom { format!("\u{feff}{text}") } else { text })
+        Ok(text)
     }
 }
 
@@ -680,22 +717,101 @@ fn export_row(
 mod tests {
     use super::*;
 
+    /// Cells that a spreadsheet could run, at the start or after a
+    /// separator of either convention or a line break.
+    const HOSTILE: &[&str] = &[
+        "=HYPERLINK(\"http://x\")",
+        "+1",
+        "-2+3",
+        "@SUM(A1)",
+        "\tx",
+        "\rx",
+        "x;=cmd|' /C calc'!A0",
+        "x,=cmd|' /C calc'!A0",
+        "a;b;+c",
+        "line\n=1+1",
+        "line\r\n@x",
+        ";;=x",
+        ",-x;",
+        "'=already quoted",
+        "''@twice",
+        "x;'+y",
+        "'quoted on purpose",
+        "\"=quoted\";=\"x\"",
+        "semi;colon",
+        "plain",
+        "",
+    ];
+
+    /// Whether a spreadsheet would read `cell` (one cell as a reader split
+    /// it) as a formula.
+    fn runs(cell: &str) -> bool {
+        cell.starts_with(FORMULA_STARTS)
+    }
+
     #[test]
     fn formulas_are_defused_and_restored() {
-        for hostile in [
-            "=HYPERLINK(\"http://x\")",
-            "+1",
-            "-2+3",
-            "@SUM(A1)",
-            "\tx",
-            "\rx",
-        ] {
+        for hostile in HOSTILE {
             let safe = defuse(hostile);
-            assert!(safe.starts_with('\''), "{hostile:?}");
-            assert_eq!(undefuse(&safe), hostile);
+            assert_eq!(undefuse(&safe), *hostile, "{hostile:?} round-trips");
+            for part in safe.split(CELL_STARTS) {
+                assert!(!runs(part), "{hostile:?} -> {safe:?}");
+            }
+            assert!(!runs(&safe), "{hostile:?} -> {safe:?}");
         }
         assert_eq!(defuse("plain"), "plain");
+        assert_eq!(defuse("x;=y"), "x;'=y");
         assert_eq!(undefuse("'quoted on purpose"), "'quoted on purpose");
+    }
+
+    /// A whole file of hostile cells, read back by the csv crate as English
+    /// spreadsheets split (commas) and as German and Norwegian ones do
+    /// (semicolons): the comma reader gets every cell back as written; no
+    /// cell of either reader starts a formula.
+    #[test]
+    fn hostile_files_are_safe_with_either_separator() {
+        let mut text = String::new();
+        csv_line(&mut text, ["name", "purpose", "model"]);
+        for pair in HOSTILE.chunks(2) {
+            let row: Vec<String> = [pair[0], pair.get(1).copied().unwrap_or(""), "tail"]
+                .iter()
+                .map(|c| defuse(c))
+                .collect();
+            csv_line(&mut text, &row);
+        }
+        let read = |delimiter: u8| -> Vec<Vec<String>> {
+            csv::ReaderBuilder::new()
+                .delimiter(delimiter)
+                .flexible(true)
+                .has_headers(false)
+                .from_reader(text.as_bytes())
+                .records()
+                .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+                .collect()
+        };
+        let by_comma = read(b',');
+        for (row, pair) in by_comma[1..].iter().zip(HOSTILE.chunks(2)) {
+            assert_eq!(row.len(), 3, "{row:?}");
+            assert_eq!(undefuse(&row[0]), pair[0]);
+            assert_eq!(undefuse(&row[1]), pair.get(1).copied().unwrap_or(""));
+        }
+        for cells in [by_comma, read(b';')] {
+            for cell in cells.iter().flatten() {
+                assert!(!runs(cell), "a spreadsheet would run {cell:?}");
+            }
+        }
+        // The file's text split at every separator and line break, quotes
+        // or not: no piece starts a formula either.
+        for piece in text.split(CELL_STARTS) {
+            assert!(!runs(piece), "{piece:?}");
+        }
+        let (_, rows) = read_records(&text).unwrap();
+        let purposes: Vec<&str> = rows.iter().map(|(_, r)| r[0].as_str()).collect();
+        let expected: Vec<&str> = HOSTILE.iter().step_by(2).copied().collect();
+        assert_eq!(
+            purposes, expected,
+            "the import reads them back as they were"
+        );
     }
 
     #[test]

@@ -4,19 +4,23 @@
 
 pub mod accounts;
 pub mod clock;
+pub mod demo;
 pub mod error;
+pub mod follow_ups;
 pub mod inventory;
 pub mod inventory_csv;
+pub mod jobs;
 pub mod mail;
 pub mod members;
 pub mod questions;
 pub mod ratelimit;
+pub mod reminders;
 pub mod secrets;
 
-pub use accounts::{Auth, SessionToken};
+pub use accounts::{Auth, DeviceToken, SessionToken};
 pub use clock::{Clock, FixedClock, SystemClock};
 pub use error::{FieldErrors, ServiceError};
-pub use ratelimit::RateLimiter;
+pub use ratelimit::{Backoff, RateLimiter};
 pub use secrets::SecretKey;
 
 use aivet_store::DynStore;
@@ -59,6 +63,8 @@ pub struct ServiceParts {
     pub mail: MailSetup,
     /// The public base URL (no trailing slash); every link is built from it.
     pub base_url: String,
+    /// Wakes the job worker when a job becomes due at once.
+    pub jobs_wake: Arc<tokio::sync::Notify>,
 }
 
 impl std::ops::Deref for Services {
@@ -77,12 +83,37 @@ pub struct MailSetup {
     pub wake: Arc<tokio::sync::Notify>,
     /// What the settings page shows about the transport.
     pub transport: String,
+    /// Whether the mail server takes addresses with letters beyond ASCII
+    /// before the `@` (SMTPUTF8, `AIVET_SMTP_UTF8`); without it such
+    /// addresses are refused where they are typed.
+    pub smtputf8: bool,
 }
 
-/// Rate limits on guessing.
+/// Rate limits on guessing, after OWASP's Authentication and Credential
+/// Stuffing cheat sheets: guessing stays slow from one address and from
+/// many, while nobody can lock the owner out. Per client address and per
+/// account and address, and per account from anywhere, with pauses that
+/// grow — except for a browser that signed in to the account before (it
+/// holds a device cookie for it, see `accounts`), which has a limit of its
+/// own. A password reset is limited apart from sign-ins.
 pub struct Limits {
+    /// Sign-in attempts per client address, whatever the account.
     pub sign_in_per_client: RateLimiter,
-    pub sign_in_per_account: RateLimiter,
+    /// Failed sign-ins per account and client address.
+    pub sign_in_per_account_client: RateLimiter,
+    /// Failed sign-ins per account from browsers that have not signed in to
+    /// it before, from any address.
+    pub sign_in_per_account: Backoff,
+    /// Failed sign-ins per browser that has signed in to the account before.
+    pub sign_in_per_device: RateLimiter,
+    /// Wrong current passwords when changing it, per user.
+    pub password_change_per_user: RateLimiter,
+    /// Password reset requests per client address.
+    pub reset_per_client: RateLimiter,
+    /// Reset mails per account. Past it, requests are answered as usual and
+    /// send nothing: the account's mailbox holds a link from the last hour
+    /// already (links live an hour), so this cannot lock anybody out.
+    pub reset_mails_per_account: RateLimiter,
     /// Requests to vendor answer pages per client.
     pub answer_links_per_client: RateLimiter,
 }
@@ -91,13 +122,33 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             sign_in_per_client: RateLimiter::new(30, Duration::minutes(10)),
-            sign_in_per_account: RateLimiter::new(10, Duration::minutes(10)),
+            sign_in_per_account_client: RateLimiter::new(5, Duration::minutes(15)),
+            sign_in_per_account: Backoff::new(
+                10,
+                Duration::seconds(30),
+                Duration::minutes(15),
+                Duration::hours(24),
+            ),
+            sign_in_per_device: RateLimiter::new(10, Duration::minutes(15)),
+            password_change_per_user: RateLimiter::new(10, Duration::minutes(15)),
+            reset_per_client: RateLimiter::new(10, Duration::minutes(10)),
+            reset_mails_per_account: RateLimiter::new(3, Duration::hours(1)),
             answer_links_per_client: RateLimiter::new(120, Duration::minutes(10)),
         }
     }
 }
 
 impl Services {
+    /// Seals answer links at rest (reminders carry the same link).
+    pub fn link_sealer(&self) -> aivet_mail::Sealer {
+        let key: [u8; 32] = self
+            .key
+            .hash("link-seal", "")
+            .try_into()
+            .expect("HMAC-SHA256 gives 32 bytes");
+        aivet_mail::Sealer::new(&key)
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: DynStore,
@@ -116,6 +167,7 @@ impl Services {
             limits,
             mail,
             base_url,
+            jobs_wake: Arc::new(tokio::sync::Notify::new()),
         }))
     }
 }

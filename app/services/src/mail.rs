@@ -2,13 +2,30 @@
 //! with their delivery state, and sending a failed one again.
 
 use crate::{Auth, ServiceError, Services};
-use aivet_domain::MailId;
+use aivet_domain::{Email, MailId, Msg};
 use aivet_mail::{Recipient, TestMail};
 use aivet_store::MailRecord;
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
 impl Services {
+    /// `email`, if the configured mail server can deliver to it (see
+    /// [`Email::needs_smtputf8`]).
+    pub(crate) fn deliverable(&self, email: Email) -> std::result::Result<Email, Msg> {
+        if email.needs_smtputf8() && !self.mail.smtputf8 {
+            Err(Msg::ErrEmailUtf8)
+        } else {
+            Ok(email)
+        }
+    }
+
+    /// The message for a typed address that parses but cannot be delivered.
+    pub(crate) fn undeliverable(&self, raw: &str) -> Option<Msg> {
+        Email::parse(raw)
+            .ok()
+            .and_then(|e| self.deliverable(e).err())
+    }
+
     pub(crate) fn mail_error(e: aivet_mail::MailError) -> ServiceError {
         ServiceError::Internal(crate::error::InternalError::Mail(e.to_string()))
     }

@@ -1,9 +1,12 @@
-//! Members of an organisation and invitations into it. Owners manage both;
-//! every change is written to the audit log in the same transaction.
+//! An organisation's members, invitations into it and its settings (the
+//! time zone). Owners manage them; every change is written to the audit
+//! log in the same transaction.
 
 use crate::secrets::{looks_like_token, new_token};
 use crate::{Auth, ServiceError, Services, SessionToken};
-use aivet_domain::{Email, InviteId, Lang, MembershipId, Msg, Password, PersonName, Role};
+use aivet_domain::{
+    Email, Fmt, InviteId, Lang, MembershipId, Msg, Password, PersonName, Role, Zone,
+};
 use aivet_mail::{InviteMail, Recipient};
 use aivet_store::{AuditEvent, Invite, Member, NewUser, OpenInvite, Tenant};
 
@@ -32,6 +35,21 @@ fn require_owner(t: &Tenant) -> Result<()> {
 }
 
 impl Services {
+    /// Sets the organisation's time zone (owners only): dates are shown,
+    /// and "today" is counted, there from the next request on.
+    pub async fn set_time_zone(&self, auth: &Auth, name: &str) -> Result<Zone> {
+        let t = auth.tenant()?;
+        require_owner(t)?;
+        let zone = Zone::parse(name).map_err(|m| ServiceError::Invalid(vec![("time_zone", m)]))?;
+        let event = AuditEvent::TimeZoneChanged {
+            zone: zone.name().to_owned(),
+        };
+        self.store
+            .set_time_zone(t, zone, event, self.clock.now())
+            .await?;
+        Ok(zone)
+    }
+
     pub async fn members(&self, auth: &Auth) -> Result<Vec<Member>> {
         Ok(self.store.members(auth.tenant()?).await?)
     }
@@ -39,7 +57,7 @@ impl Services {
     pub async fn remove_member(&self, auth: &Auth, id: MembershipId) -> Result<Member> {
         let t = auth.tenant()?;
         require_owner(t)?;
-        let event = AuditEvent::new("member.removed", format!("membership={id}"));
+        let event = AuditEvent::MemberRemoved { membership: id };
         Ok(self
             .store
             .remove_member(t, id, event, self.clock.now())
@@ -54,10 +72,10 @@ impl Services {
     ) -> Result<Member> {
         let t = auth.tenant()?;
         require_owner(t)?;
-        let event = AuditEvent::new(
-            "member.role_changed",
-            format!("membership={id} role={role}"),
-        );
+        let event = AuditEvent::MemberRoleChanged {
+            membership: id,
+            role,
+        };
         Ok(self
             .store
             .set_member_role(t, id, role, event, self.clock.now())
@@ -67,7 +85,7 @@ impl Services {
     pub async fn create_invite(&self, auth: &Auth, email: &str, role: &str) -> Result<NewInvite> {
         let t = auth.tenant()?;
         require_owner(t)?;
-        let email = Email::parse(email);
+        let email = Email::parse(email).and_then(|e| self.deliverable(e));
         let role = role.parse::<Role>();
         let mut errors = Vec::new();
         if let Err(m) = &email {
@@ -100,10 +118,7 @@ impl Services {
                     inviter: auth.user.name.clone(),
                     role: role.label().text(lang).to_owned(),
                     link: invite_link(&self.base_url, &token),
-                    expires: match lang {
-                        Lang::En => expires.format("%-d %B %Y").to_string(),
-                        Lang::De | Lang::Nb => expires.format("%d.%m.%Y").to_string(),
-                    },
+                    expires: Fmt::new(lang, t.zone()).day(expires),
                 },
                 now,
             )

@@ -7,19 +7,22 @@
 use crate::inventory::require_editor;
 use crate::secrets::{looks_like_token, new_token};
 use crate::{Auth, ServiceError, Services};
+use aivet_domain::inventory::ServicePart;
+use aivet_domain::jobs::Job;
 use aivet_domain::questions::{
     parse_key_and_deadline, AnswerForm, DecisionForm, QuestionSet, QuestionSetForm, ReviewForm,
     SendDraft, SendForm, LINK_DAYS_AFTER_DEADLINE,
 };
-use aivet_domain::{AttachmentId, Lang, Msg, RequestId, ServiceId, VendorId};
+use aivet_domain::{AttachmentId, Fmt, Lang, Msg, RequestId, ServiceId, VendorId};
 use aivet_mail::{MailQuestion, QuestionsMail, Recipient};
 use aivet_store::inventory::{Contact, ServiceDetail};
+use aivet_store::jobs::Later;
 use aivet_store::questions::{
     AssessmentState, AttachmentInfo, NewAttachment, NewItem, NewRequest, PortalView, QuestionEvent,
     RequestDetail, RequestRow, SendOutcome,
 };
 use aivet_store::{AuditEvent, StoreError, Tenant};
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{Duration, NaiveDate};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -35,8 +38,7 @@ pub fn answer_link(base_url: &str, token: &str) -> String {
 pub struct RecipientOption {
     pub contact: Contact,
     pub vendor_name: String,
-    /// "vendor", "integrator", "model_provider" or "inference_host".
-    pub part: &'static str,
+    pub part: ServicePart,
 }
 
 /// What the send form needs.
@@ -71,12 +73,12 @@ struct Outgoing {
 }
 
 /// The parts of a service whose vendors can be asked, in the order offered.
-fn parts(s: &ServiceDetail) -> Vec<(VendorId, &'static str)> {
-    let mut out: Vec<(VendorId, &'static str)> = vec![(s.service.vendor_id, "vendor")];
+fn parts(s: &ServiceDetail) -> Vec<(VendorId, ServicePart)> {
+    let mut out: Vec<(VendorId, ServicePart)> = vec![(s.service.vendor_id, ServicePart::Vendor)];
     for (id, part) in [
-        (s.service.integrator_id, "integrator"),
-        (s.service.model_provider_id, "model_provider"),
-        (s.service.inference_host_id, "inference_host"),
+        (s.service.integrator_id, ServicePart::Integrator),
+        (s.service.model_provider_id, ServicePart::ModelProvider),
+        (s.service.inference_host_id, ServicePart::InferenceHost),
     ] {
         if let Some(id) = id.filter(|id| !out.iter().any(|(v, _)| v == id)) {
             out.push((id, part));
@@ -85,18 +87,15 @@ fn parts(s: &ServiceDetail) -> Vec<(VendorId, &'static str)> {
     out
 }
 
-fn end_of_day(d: NaiveDate) -> DateTime<Utc> {
-    d.and_hms_opt(23, 59, 59).expect("valid time").and_utc()
-}
-
 impl Services {
-    fn today(&self) -> NaiveDate {
-        self.clock.now().date_naive()
+    /// Today in the organisation's time zone.
+    pub fn today(&self, t: &Tenant) -> NaiveDate {
+        t.zone().today(self.clock.now())
     }
 
     /// The deadline a send form suggests.
-    pub fn default_deadline(&self) -> NaiveDate {
-        self.today() + Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS)
+    pub fn default_deadline(&self, t: &Tenant) -> NaiveDate {
+        self.today(t) + Duration::days(aivet_domain::questions::DEFAULT_DEADLINE_DAYS)
     }
 
     pub async fn ask_data(&self, auth: &Auth, service: ServiceId) -> Result<AskData> {
@@ -117,7 +116,7 @@ impl Services {
             set: self.store.question_set(t).await?,
             service_name: detail.service.name,
             recipients,
-            default_deadline: self.default_deadline(),
+            default_deadline: self.default_deadline(t),
         })
     }
 
@@ -138,7 +137,7 @@ impl Services {
             .map(|contact| RecipientOption {
                 contact,
                 vendor_name: v.name.clone(),
-                part: "vendor",
+                part: ServicePart::Vendor,
             })
             .collect();
         let services = self
@@ -153,7 +152,7 @@ impl Services {
                 set: self.store.question_set(t).await?,
                 service_name: v.name,
                 recipients,
-                default_deadline: self.default_deadline(),
+                default_deadline: self.default_deadline(t),
             },
             services,
         ))
@@ -194,21 +193,13 @@ impl Services {
         require_editor(t)?;
         let (services, out) = self.outgoing(auth, t, service, form).await?;
         let count = out.len();
-        let event = AuditEvent::new(
-            "questions.sent",
-            format!(
-                "services={} to={}",
-                services
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                out.iter()
-                    .map(|o| o.request.recipient_email.as_str())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ),
-        );
+        let event = AuditEvent::QuestionsSent {
+            services: services.clone(),
+            to: out
+                .iter()
+                .map(|o| o.request.recipient_email.clone())
+                .collect(),
+        };
         let outcome = self
             .store
             .send_requests(
@@ -247,7 +238,7 @@ impl Services {
         primary: Option<ServiceId>,
         form: &SendForm,
     ) -> Result<(Vec<ServiceId>, Vec<Outgoing>)> {
-        let draft = form.parse(self.today()).map_err(ServiceError::Invalid)?;
+        let draft = form.parse(self.today(t)).map_err(ServiceError::Invalid)?;
         let services = Self::send_services(primary, &draft);
         if services.is_empty() {
             return Err(ServiceError::Invalid(vec![(
@@ -352,7 +343,11 @@ impl Services {
     ) -> Result<Outgoing> {
         let now = self.clock.now();
         let token = new_token();
-        let expires_at = end_of_day(deadline) + Duration::days(LINK_DAYS_AFTER_DEADLINE);
+        // The link works until the end of the deadline's day where the
+        // organisation is, and for some weeks after.
+        let last_day = deadline + Duration::days(LINK_DAYS_AFTER_DEADLINE);
+        let expires_at = t.zone().end_of(last_day);
+        let fmt = Fmt::new(to.lang, t.zone());
         let mail = QuestionsMail {
             org_name: org_name.to_owned(),
             sender: auth.user.name.clone(),
@@ -368,8 +363,8 @@ impl Services {
                 })
                 .collect(),
             link: answer_link(&self.base_url, &token),
-            deadline: to.lang.date(deadline),
-            expires: to.lang.date(expires_at.date_naive()),
+            deadline: fmt.date(deadline),
+            expires: fmt.date(last_day),
             again: previous.is_some(),
         };
         let (queued, text) = self
@@ -387,9 +382,10 @@ impl Services {
                 now,
             )
             .map_err(Self::mail_error)?;
+        let id = RequestId(uuid::Uuid::new_v4());
         Ok(Outgoing {
             request: NewRequest {
-                id: RequestId(uuid::Uuid::new_v4()),
+                id,
                 vendor_name: to.vendor_name,
                 recipient_name: to.name,
                 recipient_email: to.email,
@@ -398,9 +394,24 @@ impl Services {
                 set_version,
                 previous,
                 token_hash: self.key.hash(ANSWER, &token),
+                token_sealed: self.link_sealer().seal(token.as_bytes()),
                 expires_at,
                 items,
                 mail: queued,
+                // The timeline notes the deadline once its day has ended
+                // where the organisation is; the first reminder still
+                // ahead starts the chain of reminders.
+                later: std::iter::once(Later {
+                    job: Job::DeadlinePassed { request: id },
+                    run_at: t.zone().end_of(deadline),
+                })
+                .chain(crate::reminders::first_reminder(
+                    id,
+                    deadline,
+                    t.zone(),
+                    t.zone().today(now),
+                ))
+                .collect(),
             },
             text,
         })
@@ -418,7 +429,7 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let detail = self.store.request(t, request).await?;
-        let (send_key, deadline) = parse_key_and_deadline(send_key, deadline, self.today())
+        let (send_key, deadline) = parse_key_and_deadline(send_key, deadline, self.today(t))
             .map_err(ServiceError::Invalid)?;
         if detail.request.status != aivet_domain::questions::RequestStatus::Submitted {
             return Err(ServiceError::Refused(Msg::ErrNotAnsweredYet));
@@ -455,15 +466,11 @@ impl Services {
             Some(request),
             items,
         )?;
-        let event = AuditEvent::new(
-            "questions.asked_again",
-            format!(
-                "request={} to={} questions={}",
-                request.0,
-                r.recipient_email,
-                out.request.items.len()
-            ),
-        );
+        let event = AuditEvent::AskedAgain {
+            request,
+            to: r.recipient_email.clone(),
+            questions: out.request.items.len(),
+        };
         let outcome = self
             .store
             .send_requests(
@@ -508,15 +515,11 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let draft = form.parse().map_err(ServiceError::Invalid)?;
-        let event = AuditEvent::new(
-            "questions.reviewed",
-            format!(
-                "request={} question={} review={}",
-                id.0,
-                position + 1,
-                draft.review
-            ),
-        );
+        let event = AuditEvent::Reviewed {
+            request: id,
+            question: position + 1,
+            review: draft.review,
+        };
         Ok(self
             .store
             .review_item(t, id, position, &draft, event, self.clock.now())
@@ -527,10 +530,10 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let draft = form.parse().map_err(ServiceError::Invalid)?;
-        let event = AuditEvent::new(
-            "questions.decided",
-            format!("service={service} decision={}", draft.decision),
-        );
+        let event = AuditEvent::Decided {
+            service,
+            decision: draft.decision,
+        };
         Ok(self
             .store
             .decide(t, service, &draft, event, self.clock.now())
@@ -540,7 +543,7 @@ impl Services {
     pub async fn revoke_request(&self, auth: &Auth, id: RequestId) -> Result<()> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let event = AuditEvent::new("questions.link_revoked", format!("request={}", id.0));
+        let event = AuditEvent::LinkRevoked { request: id };
         Ok(self
             .store
             .revoke_request(t, id, event, self.clock.now())
@@ -551,7 +554,7 @@ impl Services {
         let t = auth.tenant()?;
         require_editor(t)?;
         let now = self.clock.now();
-        let event = AuditEvent::new("questions.reopened", format!("request={}", id.0));
+        let event = AuditEvent::Reopened { request: id };
         self.store
             .reopen_request(
                 t,
@@ -581,10 +584,10 @@ impl Services {
         if draft.name.is_none() {
             draft.name = Some(detail.request.recipient_name.clone());
         }
-        let event = AuditEvent::new(
-            "questions.entered",
-            format!("request={} received_on={:?}", id.0, draft.received_on),
-        );
+        let event = AuditEvent::AnswersEntered {
+            request: id,
+            received_on: draft.received_on,
+        };
         self.store
             .enter_answers(t, id, &draft, event, self.clock.now())
             .await
@@ -607,10 +610,11 @@ impl Services {
         self.store.request(t, id).await?;
         let file = aivet_domain::attachments::check(filename, &bytes)
             .map_err(|m| ServiceError::Invalid(vec![("attachment", m)]))?;
-        let event = AuditEvent::new(
-            "questions.file_attached",
-            format!("request={} file={:?}", id.0, file.filename),
-        );
+        let event = AuditEvent::FileAttached {
+            request: id,
+            file: file.filename.clone(),
+            by_vendor: false,
+        };
         self.store
             .attach(
                 t,
@@ -687,19 +691,15 @@ impl Services {
             return Err(ServiceError::Refused(Msg::ErrSetChanged));
         }
         let set = form.parse(&current).map_err(ServiceError::Invalid)?;
-        let event = AuditEvent::new(
-            "questions.set_saved",
-            format!(
-                "version={} questions={}",
-                set.version,
-                set.items
-                    .iter()
-                    .filter(|i| i.enabled)
-                    .map(|i| i.code.as_str())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ),
-        );
+        let event = AuditEvent::QuestionSetSaved {
+            version: set.version,
+            questions: set
+                .items
+                .iter()
+                .filter(|i| i.enabled)
+                .map(|i| i.code.clone())
+                .collect(),
+        };
         self.store
             .save_question_set(t, &set, event, self.clock.now())
             .await

@@ -36,6 +36,16 @@ impl SecretKey {
         mac.update(token.as_bytes());
         mac.finalize().into_bytes().to_vec()
     }
+
+    /// Whether `hash` is the keyed hash of `token` for `purpose`, compared
+    /// in constant time.
+    pub fn verify(&self, purpose: &str, token: &str, hash: &[u8]) -> bool {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC accepts any key length");
+        mac.update(purpose.as_bytes());
+        mac.update(&[0]);
+        mac.update(token.as_bytes());
+        mac.verify_slice(hash).is_ok()
+    }
 }
 
 impl fmt::Debug for SecretKey {
@@ -73,5 +83,9 @@ mod tests {
         assert_ne!(k1.hash("session", &a), k2.hash("session", &a));
         assert_ne!(k1.hash("session", &a), k1.hash("invite", &a));
         assert!(SecretKey::new(&[0; 31]).is_none());
+        let h = k1.hash("device", &a);
+        assert!(k1.verify("device", &a, &h));
+        assert!(!k2.verify("device", &a, &h));
+        assert!(!k1.verify("session", &a, &h));
     }
 }

@@ -6,7 +6,7 @@ use aivet_domain::inventory::{
     AuthorityNotifier, ContactDraft, ContactRole, Deployment, FindingDraft, FindingStatus,
     FindingTopic, ItemName, ServiceDraft, ServiceStatus, VendorDraft, VendorRole,
 };
-use aivet_domain::{ContactId, DataClassId, Lang, MembershipId, ServiceId, VendorId};
+use aivet_domain::{ContactId, DataClassId, Lang, MembershipId, SearchText, ServiceId, VendorId};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -209,7 +209,7 @@ pub enum ServiceSort {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ServiceQuery {
     /// Words in the name, purpose, model or vendor name.
-    pub text: Option<String>,
+    pub text: Option<SearchText>,
     /// The vendor in any role (vendor, integrator, model provider, host).
     pub vendor: Option<VendorId>,
     pub status: Option<ServiceStatus>,
@@ -230,7 +230,7 @@ pub enum VendorSort {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VendorQuery {
-    pub text: Option<String>,
+    pub text: Option<SearchText>,
     pub role: Option<VendorRole>,
     pub archived: bool,
     pub sort: VendorSort,

@@ -9,18 +9,11 @@ use crate::inventory::{
 use aivet_domain::inventory::{default_data_classes, ContactDraft, FindingDraft, ItemName, ServiceDraft, VendorDraft};
 use aivet_domain::{ContactId, DataClassId, ServiceId, VendorId};
 
-/// A `LIKE` pattern that matches `text` anywhere, with the wildcards in it escaped.
-/// No stored text has a NUL (every field refuses control characters), and
-/// PostgreSQL takes none in a parameter: a search with one finds nothing,
-/// through a character nobody types (U+FFFF, a noncharacter).
-fn like_pattern(text: &Option<String>) -> Option<String> {
-    text.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(|s| {
-        let escaped = s
-            .to_lowercase()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-            .replace('\0', "\u{ffff}");
+/// A `LIKE` pattern that matches `text` anywhere, with the wildcards in it
+/// escaped: `%`, `_` and `\` are searched for as they are.
+fn like_pattern(text: Option<&aivet_domain::SearchText>) -> Option<String> {
+    text.map(|s| {
+        let escaped = s.as_str().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
         format!("%{escaped}%")
     })
 }
@@ -430,7 +423,7 @@ impl InventoryStore for ThisStore {
              ORDER BY {order}"
         ))
         .bind(t.org_id().0)
-        .bind(like_pattern(&q.text))
+        .bind(like_pattern(q.text.as_ref()))
         .bind(q.role.map(|r| r.as_str()))
         .bind(q.archived)
         .fetch_all(&mut *tx)
@@ -665,7 +658,7 @@ impl InventoryStore for ThisStore {
             ServiceSort::Vendor => ("CROSS JOIN vendors v", "AND v.org_id = s.org_id AND v.id = s.vendor_id"),
             _ => ("", ""),
         };
-        let pattern = like_pattern(&q.text);
+        let pattern = like_pattern(q.text.as_ref());
         let filters = service_where(q, pattern.is_some());
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM services s WHERE {filters}"))

@@ -13,12 +13,15 @@
 
 use aivet_domain::{
     Email, InviteId, Lang, MailId, MembershipId, OrgId, OrgName, PersonName, Role, Slug, UserId,
+    Zone,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
+pub mod follow_ups;
 pub mod inventory;
+pub mod jobs;
 pub mod postgres;
 pub mod questions;
 pub mod sqlite;
@@ -66,13 +69,15 @@ pub enum StoreError {
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// Proof that a user is a member of an organisation, with the role they have
-/// there. Only the store creates it, from a membership it has just read.
+/// there and the organisation's time zone (every rule about "today" needs
+/// it). Only the store creates it, from a membership it has just read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tenant {
     org_id: OrgId,
     user_id: UserId,
     membership_id: MembershipId,
     role: Role,
+    zone: Zone,
 }
 
 impl Tenant {
@@ -81,13 +86,19 @@ impl Tenant {
         user_id: UserId,
         membership_id: MembershipId,
         role: Role,
+        zone: Zone,
     ) -> Tenant {
         Tenant {
             org_id,
             user_id,
             membership_id,
             role,
+            zone,
         }
+    }
+    /// The organisation's time zone.
+    pub fn zone(&self) -> Zone {
+        self.zone
     }
     pub fn org_id(&self) -> OrgId {
         self.org_id
@@ -131,6 +142,8 @@ pub struct Org {
     pub name: String,
     #[sqlx(try_from = "Ts")]
     pub created_at: DateTime<Utc>,
+    #[sqlx(try_from = "String")]
+    pub time_zone: Zone,
 }
 
 /// One organisation a user belongs to, for the organisation switcher.
@@ -236,42 +249,7 @@ pub struct NewMail {
     pub give_up_at: DateTime<Utc>,
 }
 
-/// Where a mail stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MailStatus {
-    Queued,
-    Sending,
-    Sent,
-    Retrying,
-    Failed,
-}
-
-impl MailStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MailStatus::Queued => "queued",
-            MailStatus::Sending => "sending",
-            MailStatus::Sent => "sent",
-            MailStatus::Retrying => "retrying",
-            MailStatus::Failed => "failed",
-        }
-    }
-}
-
-impl TryFrom<String> for MailStatus {
-    type Error = String;
-    fn try_from(s: String) -> std::result::Result<Self, String> {
-        Ok(match s.as_str() {
-            "queued" => MailStatus::Queued,
-            "sending" => MailStatus::Sending,
-            "sent" => MailStatus::Sent,
-            "retrying" => MailStatus::Retrying,
-            "failed" => MailStatus::Failed,
-            _ => return Err(format!("unknown mail status {s:?}")),
-        })
-    }
-}
+pub use aivet_domain::mail::MailStatus;
 
 /// What became of one claimed mail.
 #[derive(Clone, Debug)]
@@ -344,26 +322,51 @@ pub struct NewUser {
     pub lang: Lang,
 }
 
-/// Something to write into an organisation's audit log.
-#[derive(Clone, Debug)]
-pub struct AuditEvent {
-    pub action: &'static str,
-    pub detail: String,
+/// What the audit log records (see [`aivet_domain::audit`]).
+pub use aivet_domain::Audit as AuditEvent;
+
+impl AuditEntry {
+    /// The entry as it was recorded; `None` for entries written before the
+    /// log was typed (their `action` and `detail` are free text).
+    pub fn event(&self) -> Option<AuditEvent> {
+        let detail: serde_json::Value = serde_json::from_str(&self.detail).ok()?;
+        let mut entry = serde_json::Map::new();
+        entry.insert(
+            "action".into(),
+            serde_json::Value::String(self.action.clone()),
+        );
+        if !detail.is_null() {
+            entry.insert("detail".into(), detail);
+        }
+        serde_json::from_value(serde_json::Value::Object(entry)).ok()
+    }
 }
 
-impl AuditEvent {
-    pub fn new(action: &'static str, detail: impl Into<String>) -> Self {
-        AuditEvent {
-            action,
-            detail: detail.into(),
-        }
-    }
+/// An audit event as stored: its action code and its fields as JSON.
+pub(crate) fn audit_columns(event: &AuditEvent) -> (String, String) {
+    let mut value = serde_json::to_value(event).unwrap_or_default();
+    let action = value
+        .get("action")
+        .and_then(|a| a.as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let detail = value
+        .get_mut("detail")
+        .map(serde_json::Value::take)
+        .unwrap_or(serde_json::Value::Null);
+    (action, detail.to_string())
 }
 
 #[async_trait]
 #[allow(clippy::too_many_arguments)]
 pub trait Store:
-    inventory::InventoryStore + questions::QuestionStore + Send + Sync + 'static
+    inventory::InventoryStore
+    + questions::QuestionStore
+    + jobs::JobStore
+    + follow_ups::FollowUpStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Which database this is ("sqlite" or "postgres"), for health and logs.
     fn backend(&self) -> &'static str;
@@ -415,11 +418,11 @@ pub trait Store:
     async fn first_tenant(&self, user: UserId) -> Result<Option<Tenant>>;
     async fn orgs_of_user(&self, user: UserId) -> Result<Vec<OrgMembership>>;
     /// At most `limit` of the user's organisations whose name contains
-    /// `text` (all with an empty text), by name, and how many match.
+    /// `text` (all without one), by name, and how many match.
     async fn orgs_of_user_matching(
         &self,
         user: UserId,
-        text: &str,
+        text: Option<&aivet_domain::SearchText>,
         limit: i64,
     ) -> Result<(Vec<OrgMembership>, i64)>;
     /// The header's organisation menu: whether the user belongs to more
@@ -437,6 +440,24 @@ pub trait Store:
         now: DateTime<Utc>,
     ) -> Result<Tenant>;
     async fn org(&self, t: &Tenant) -> Result<Org>;
+    /// Takes an organisation out of use without deleting it (its audit log
+    /// is append-only): its slug and name get `suffix`, and the user's
+    /// membership ends. For `aivet demo`, which starts each demo afresh.
+    async fn retire_org(
+        &self,
+        user: UserId,
+        org: OrgId,
+        suffix: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    /// Sets the organisation's time zone (with an audit entry).
+    async fn set_time_zone(
+        &self,
+        t: &Tenant,
+        zone: Zone,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
     async fn members(&self, t: &Tenant) -> Result<Vec<Member>>;
     async fn remove_member(
         &self,

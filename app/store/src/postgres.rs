@@ -42,6 +42,8 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("question_items", "SELECT, INSERT, UPDATE"),
     ("question_events", "SELECT, INSERT"),
     ("attachments", "SELECT, INSERT"),
+    ("jobs", "SELECT, INSERT, UPDATE"),
+    ("follow_ups", "SELECT, INSERT, UPDATE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -192,6 +194,8 @@ fn quote_ident(s: &str) -> String {
 include!("shared.rs");
 include!("inventory_sql.rs");
 include!("questions_sql.rs");
+include!("jobs_sql.rs");
+include!("follow_ups_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

@@ -2,9 +2,12 @@
 //! to it. The SQL is in `questions_sql.rs`, shared by both databases.
 
 use crate::{AuditEvent, NewMail, OptTs, OptUuid, Result, Tenant, Ts};
+use aivet_domain::mail::MailStatus;
 use aivet_domain::questions::{
-    AnswerDraft, Assessment, DecisionDraft, QuestionSet, RequestStatus, Review, ReviewDraft,
+    AnswerDraft, AnsweredVia, Assessment, DecisionDraft, QuestionSet, RequestStatus, Review,
+    ReviewDraft,
 };
+use aivet_domain::timeline::Event;
 use aivet_domain::{AttachmentId, Lang, MailId, RequestId, ServiceId};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -30,9 +33,13 @@ pub struct NewRequest {
     pub set_version: i32,
     pub previous: Option<RequestId>,
     pub token_hash: Vec<u8>,
+    /// The answer link's token, sealed: reminders carry the same link.
+    pub token_sealed: Vec<u8>,
     pub expires_at: DateTime<Utc>,
     pub items: Vec<NewItem>,
     pub mail: NewMail,
+    /// What the request schedules (the note when its deadline passes).
+    pub later: Vec<crate::jobs::Later>,
 }
 
 /// What became of a send.
@@ -77,18 +84,48 @@ pub struct RequestRow {
     pub responder_name: Option<String>,
     pub responder_role: Option<String>,
     pub responder_email: Option<String>,
-    pub answered_via: Option<String>,
+    #[sqlx(try_from = "OptChoice")]
+    pub answered_via: Option<AnsweredVia>,
     pub received_on: Option<NaiveDate>,
     pub received_source: Option<String>,
-    /// The outbox state of the request's mail ("queued", "sent", …).
-    pub mail_status: Option<String>,
+    /// Whether reminders go out for this request.
+    pub reminders: bool,
+    pub reminders_sent: i32,
+    /// When the reminders were used up without an answer.
+    #[sqlx(try_from = "OptTs")]
+    pub no_answer_at: Option<DateTime<Utc>>,
+    /// The outbox state of the request's mail.
+    #[sqlx(try_from = "OptChoice")]
+    pub mail_status: Option<MailStatus>,
     pub mail_error: Option<String>,
     /// Questions whose answer is not (yet) judged satisfactory.
     pub open_items: i64,
     pub items: i64,
 }
 
+/// What a reminder needs to know of its request.
+#[derive(Clone, Debug)]
+pub struct ReminderTarget {
+    pub org_id: aivet_domain::OrgId,
+    pub request: RequestRow,
+    pub org_name: String,
+    pub zone: aivet_domain::Zone,
+    pub policy: aivet_domain::follow_ups::Policy,
+    /// The services asked about, the request's own first.
+    pub services: Vec<String>,
+    /// The questions still without an answer: (number from 1, text).
+    pub open_questions: Vec<(usize, String)>,
+    pub token_sealed: Option<Vec<u8>>,
+}
+
 impl RequestRow {
+    /// Still waiting for the vendor: not answered, not withdrawn, not given up.
+    pub fn waiting(&self) -> bool {
+        self.status != RequestStatus::Submitted
+            && self.revoked_at.is_none()
+            && self.no_answer_at.is_none()
+    }
+
     /// Whether the vendor's link still works at `now`.
     pub fn link_open(&self, now: DateTime<Utc>) -> bool {
         self.revoked_at.is_none() && self.expires_at > now
@@ -104,7 +141,7 @@ pub struct Item {
     pub why: String,
     pub earlier_answer: Option<String>,
     pub answer: Option<String>,
-    #[sqlx(try_from = "OptReview")]
+    #[sqlx(try_from = "OptChoice")]
     pub review: Option<Review>,
     pub review_note: Option<String>,
     pub reviewed_by: Option<String>,
@@ -112,14 +149,14 @@ pub struct Item {
     pub reviewed_at: Option<DateTime<Utc>>,
 }
 
-/// A nullable review column.
+/// A nullable column of a closed choice (a review, a mail's state, …).
 #[derive(Clone, Debug, sqlx::Type)]
 #[sqlx(transparent)]
-pub struct OptReview(pub Option<String>);
-impl TryFrom<OptReview> for Option<Review> {
+pub struct OptChoice(pub Option<String>);
+impl<T: TryFrom<String, Error = String>> TryFrom<OptChoice> for Option<T> {
     type Error = String;
-    fn try_from(r: OptReview) -> std::result::Result<Self, String> {
-        r.0.map(Review::try_from).transpose()
+    fn try_from(r: OptChoice) -> std::result::Result<Self, String> {
+        r.0.map(T::try_from).transpose()
     }
 }
 
@@ -161,6 +198,8 @@ pub struct RequestDetail {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortalView {
     pub org_name: String,
+    /// The asking organisation's time zone: the deadline is its day.
+    pub zone: aivet_domain::Zone,
     /// The services asked about, the request's own first.
     pub services: Vec<String>,
     pub request: RequestRow,
@@ -169,17 +208,35 @@ pub struct PortalView {
 }
 
 /// One step of a service's exchange with its vendors.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuestionEvent {
+    pub at: DateTime<Utc>,
+    pub request_id: Option<RequestId>,
+    pub actor: String,
+    pub event: Event,
+}
+
+/// A timeline row as stored.
+#[derive(sqlx::FromRow)]
+pub(crate) struct EventRow {
     #[sqlx(try_from = "Ts")]
     pub at: DateTime<Utc>,
     #[sqlx(try_from = "OptUuid")]
     pub request_id: Option<RequestId>,
-    /// sent, delivered, saved, submitted, entered, reviewed, decided,
-    /// revoked, reopened.
     pub kind: String,
     pub actor: String,
     pub detail: String,
+}
+
+impl From<EventRow> for QuestionEvent {
+    fn from(r: EventRow) -> QuestionEvent {
+        QuestionEvent {
+            at: r.at,
+            request_id: r.request_id,
+            actor: r.actor,
+            event: Event::from_stored(&r.kind, &r.detail),
+        }
+    }
 }
 
 /// A service's assessment as its page shows it.
@@ -194,6 +251,26 @@ pub struct AssessmentState {
 #[async_trait]
 #[allow(clippy::too_many_arguments)]
 pub trait QuestionStore {
+    /// What a reminder about one of the tenant's requests needs.
+    async fn reminder_target_of(&self, t: &Tenant, request: RequestId) -> Result<ReminderTarget>;
+    /// A member sends a reminder now. `Closed` when the request is no
+    /// longer waiting for an answer.
+    async fn remind_now(
+        &self,
+        t: &Tenant,
+        request: RequestId,
+        mail: NewMail,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    /// Switches the reminders of one request on or off.
+    async fn set_request_reminders(
+        &self,
+        t: &Tenant,
+        request: RequestId,
+        on: bool,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
     /// The organisation's current question set (the catalogue until it
     /// saves its own).
     async fn question_set(&self, t: &Tenant) -> Result<QuestionSet>;

@@ -5,13 +5,15 @@ use crate::questions::{
     AssessmentState, AttachmentInfo, Item, NewAttachment, NewRequest, PortalView, QuestionEvent, QuestionStore, RequestDetail, RequestRow,
     SendOutcome,
 };
-use aivet_domain::questions::{AnswerDraft, DecisionDraft, QuestionSet, ReviewDraft};
+use aivet_domain::follow_ups::{FollowUpReason, FollowUpStatus};
+use aivet_domain::questions::{AnswerDraft, AnsweredVia, Assessment, DecisionDraft, QuestionSet, ReviewDraft};
+use aivet_domain::timeline::Event;
 use aivet_domain::{AttachmentId, RequestId};
 
 const REQUEST_COLUMNS: &str = "SELECT r.id, r.service_id, r.vendor_name, r.recipient_name, r.recipient_email, r.lang,
         r.deadline, r.set_version, r.previous_id, r.expires_at, r.revoked_at, r.mail_id, r.sent_by, r.sent_at, r.status, r.saved_at,
         r.submitted_at, r.responder_name, r.responder_role, r.responder_email, r.answered_via, r.received_on,
-        r.received_source, o.status AS mail_status, o.last_error AS mail_error,
+        r.received_source, r.reminders, r.reminders_sent, r.no_answer_at, o.status AS mail_status, o.last_error AS mail_error,
         (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id
              AND (i.review IS NULL OR i.review <> 'satisfactory')) AS open_items,
         (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id) AS items
@@ -108,19 +110,18 @@ async fn request_event(
     tx: &mut Tx,
     org: OrgId,
     id: RequestId,
-    kind: &str,
+    event: &Event,
     actor: &str,
-    detail: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
     for (service, _) in covered(tx, org, id).await? {
-        insert_event(tx, org, service, Some(id), kind, actor, detail, now).await?;
+        insert_event(tx, org, service, Some(id), event, actor, now).await?;
     }
     Ok(())
 }
 
 /// Sets the assessment state of every service a request asks about.
-async fn set_assessments(tx: &mut Tx, org: OrgId, id: RequestId, state: &str, now: DateTime<Utc>) -> Result<()> {
+async fn set_assessments(tx: &mut Tx, org: OrgId, id: RequestId, state: Assessment, now: DateTime<Utc>) -> Result<()> {
     for (service, _) in covered(tx, org, id).await? {
         set_assessment(tx, org, service, state, now).await?;
     }
@@ -139,11 +140,11 @@ async fn insert_event(
     org: OrgId,
     service: ServiceId,
     request: Option<RequestId>,
-    kind: &str,
+    event: &Event,
     actor: &str,
-    detail: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
+    let (kind, detail) = event.to_stored();
     sqlx::query(
         "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -162,11 +163,11 @@ async fn insert_event(
 }
 
 /// Sets a service's assessment state (and touches it).
-async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: &str, now: DateTime<Utc>) -> Result<()> {
+async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: Assessment, now: DateTime<Utc>) -> Result<()> {
     sqlx::query("UPDATE services SET assessment = $3, updated_at = $4 WHERE org_id = $1 AND id = $2")
         .bind(org.0)
         .bind(service.0)
-        .bind(state)
+        .bind(state.as_str())
         .bind(Ts::from(now))
         .execute(&mut **tx)
         .await?;
@@ -174,14 +175,14 @@ async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: &str
 }
 
 /// Writes answers and, for a submission, closes the request and marks the
-/// service answered. `via` is "portal" or "manual".
+/// service answered.
 async fn write_answers(
     tx: &mut Tx,
     org: OrgId,
     request: &RequestRow,
     answers: &AnswerDraft,
     submit: bool,
-    via: &str,
+    via: AnsweredVia,
     now: DateTime<Utc>,
 ) -> Result<()> {
     for (position, answer) in answers.answers.iter().enumerate() {
@@ -210,7 +211,7 @@ async fn write_answers(
     .bind(answers.name.as_deref())
     .bind(answers.role.as_deref())
     .bind(answers.email.as_ref().map(|e| e.as_str()))
-    .bind(via)
+    .bind(via.as_str())
     .bind(answers.received_on)
     .bind(answers.source.as_deref())
     .execute(&mut **tx)
@@ -219,9 +220,61 @@ async fn write_answers(
         return Err(StoreError::Closed);
     }
     if submit {
-        set_assessments(tx, org, request.id, "answered", now).await?;
+        set_assessments(tx, org, request.id, Assessment::Answered, now).await?;
+        // The answer is in: now it is ours to review.
+        close_follow_ups(tx, org, Of::Request(request.id), FollowUpReason::AnswerDue, FollowUpStatus::Done, "", now).await?;
+        let today = org_zone(tx, org).await?.today(now);
+        let policy = policy_in(tx, org).await?;
+        let due = aivet_domain::follow_ups::review_due(today, &policy);
+        open_follow_up(tx, org, request.service_id, Some(request.id), FollowUpReason::ReviewDue, due, now).await?;
     }
     Ok(())
+}
+
+/// What a reminder about a request needs, inside `tx`.
+async fn reminder_target_in(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<crate::questions::ReminderTarget> {
+    let request = request_row(tx, org, id).await?;
+    let (org_name, zone): (String, String) =
+        sqlx::query_as("SELECT name, time_zone FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    let zone = aivet_domain::Zone::try_from(zone).map_err(StoreError::Config)?;
+    let policy = policy_in(tx, org).await?;
+    let services = covered(tx, org, id).await?.into_iter().map(|(_, n)| n).collect();
+    let open_questions = items_of(tx, org, id)
+        .await?
+        .into_iter()
+        .filter(|i| i.answer.is_none())
+        .map(|i| (i.position as usize + 1, i.question))
+        .collect();
+    let (token_sealed,): (Option<Vec<u8>>,) =
+        sqlx::query_as("SELECT token_sealed FROM question_requests WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(id.0)
+            .fetch_one(&mut **tx)
+            .await?;
+    Ok(crate::questions::ReminderTarget { org_id: org, request, org_name, zone, policy, services, open_questions, token_sealed })
+}
+
+/// Queues a reminder's mail for a waiting request, counts it and notes it
+/// on the timeline; false (nothing written) when it no longer waits.
+async fn add_reminder(tx: &mut Tx, org: OrgId, id: RequestId, mail: &NewMail, actor: Option<UserId>, now: DateTime<Utc>) -> Result<bool> {
+    let request = request_row(tx, org, id).await?;
+    if !request.waiting() {
+        return Ok(false);
+    }
+    insert_mail(tx, mail).await?;
+    sqlx::query("UPDATE question_requests SET reminders_sent = reminders_sent + 1 WHERE org_id = $1 AND id = $2")
+        .bind(org.0)
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
+    let number = request.reminders_sent + 1;
+    let who = match actor {
+        Some(u) => user_name(tx, u).await?,
+        None => String::new(),
+    };
+    request_event(tx, org, id, &Event::ReminderSent { to: request.recipient_email.clone(), number }, &who, now).await?;
+    insert_audit(tx, org, actor, &AuditEvent::Reminded { request: id, number }, now).await?;
+    Ok(true)
 }
 
 async fn open_request_by_token(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<(OrgId, RequestId)>> {
@@ -237,17 +290,49 @@ async fn open_request_by_token(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc
 
 async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalView> {
     let request = request_row(tx, org, id).await?;
-    let (org_name,): (String,) =
-        sqlx::query_as("SELECT name FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    let (org_name, zone): (String, String) =
+        sqlx::query_as("SELECT name, time_zone FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    let zone = aivet_domain::Zone::try_from(zone).map_err(StoreError::Config)?;
     let services = covered(tx, org, id).await?.into_iter().map(|(_, n)| n).collect();
     let items = items_of(tx, org, id).await?;
     let attachments = attachments_of(tx, org, id).await?;
-    Ok(PortalView { org_name, services, request, items, attachments })
+    Ok(PortalView { org_name, zone, services, request, items, attachments })
 }
 
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl QuestionStore for ThisStore {
+    async fn reminder_target_of(&self, t: &Tenant, request: RequestId) -> Result<crate::questions::ReminderTarget> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let target = reminder_target_in(&mut tx, t.org_id(), request).await?;
+        tx.commit().await?;
+        Ok(target)
+    }
+
+    async fn remind_now(&self, t: &Tenant, request: RequestId, mail: NewMail, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        if !add_reminder(&mut tx, t.org_id(), request, &mail, Some(t.user_id()), now).await? {
+            return Err(StoreError::Closed);
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_request_reminders(&self, t: &Tenant, request: RequestId, on: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        request_row(&mut tx, org, request).await?;
+        sqlx::query("UPDATE question_requests SET reminders = $3 WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(request.0)
+            .bind(on)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     async fn question_set(&self, t: &Tenant) -> Result<QuestionSet> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let row: Option<(i32, String)> = sqlx::query_as(
@@ -322,6 +407,8 @@ impl QuestionStore for ThisStore {
             return Err(StoreError::NotFound);
         };
         for s in services {
+            // Asking starts the assessment again.
+            close_follow_ups(&mut tx, org, Of::Service(*s), FollowUpReason::Reassessment, FollowUpStatus::Done, "", now).await?;
             let r = sqlx::query(
                 "UPDATE services SET follow_up_on = $3, assessment = 'asked', updated_at = $4 WHERE org_id = $1 AND id = $2",
             )
@@ -356,8 +443,8 @@ impl QuestionStore for ThisStore {
             sqlx::query(
                 "INSERT INTO question_requests (id, org_id, service_id, send_key, vendor_name, recipient_name,
                      recipient_email, lang, deadline, previous_id, token_hash, expires_at, mail_id, sent_by, sent_at, status,
-                     set_version)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent', $16)",
+                     set_version, token_sealed)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent', $16, $17)",
             )
             .bind(req.id.0)
             .bind(org.0)
@@ -375,6 +462,7 @@ impl QuestionStore for ThisStore {
             .bind(&actor)
             .bind(Ts::from(now))
             .bind(req.set_version)
+            .bind(&req.token_sealed)
             .execute(&mut *tx)
             .await?;
             for (position, s) in services.iter().enumerate() {
@@ -403,9 +491,15 @@ impl QuestionStore for ThisStore {
                 .execute(&mut *tx)
                 .await?;
             }
-            let kind = if req.previous.is_some() { "asked_again" } else { "sent" };
-            let detail = format!("{} <{}>, {}", req.recipient_name, req.recipient_email, req.items.len());
-            request_event(&mut tx, org, req.id, kind, &actor, &detail, now).await?;
+            let (to_name, to_email, questions) = (req.recipient_name.clone(), req.recipient_email.clone(), req.items.len());
+            let entry = if req.previous.is_some() {
+                Event::AskedAgain { to_name, to_email, questions }
+            } else {
+                Event::Sent { to_name, to_email, questions }
+            };
+            request_event(&mut tx, org, req.id, &entry, &actor, now).await?;
+            insert_later(&mut tx, t, &req.later, now).await?;
+            open_follow_up(&mut tx, org, service, Some(req.id), FollowUpReason::AnswerDue, req.deadline, now).await?;
             ids.push(req.id);
         }
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
@@ -441,7 +535,7 @@ impl QuestionStore for ThisStore {
     async fn question_events(&self, t: &Tenant, service: ServiceId) -> Result<Vec<QuestionEvent>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         // The mails' deliveries come from the outbox, not from events.
-        let rows = sqlx::query_as::<_, QuestionEvent>(
+        let rows = sqlx::query_as::<_, crate::questions::EventRow>(
             "SELECT at, request_id, kind, actor, detail FROM question_events WHERE org_id = $1 AND service_id = $2
              UNION ALL
              SELECT o.sent_at AS at, r.id AS request_id, 'delivered' AS kind, '' AS actor, r.recipient_email AS detail
@@ -456,13 +550,16 @@ impl QuestionStore for ThisStore {
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(rows)
+        Ok(rows.into_iter().map(QuestionEvent::from).collect())
     }
 
     async fn assessment(&self, t: &Tenant, service: ServiceId) -> Result<AssessmentState> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let row = sqlx::query_as::<_, AssessmentState>(
-            "SELECT assessment, assessment_note, follow_up_on FROM services WHERE org_id = $1 AND id = $2",
+            "SELECT assessment, assessment_note,
+                    (SELECT MIN(f.due_on) FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open')
+                        AS follow_up_on
+             FROM services s WHERE org_id = $1 AND id = $2",
         )
         .bind(t.org_id().0)
         .bind(service.0)
@@ -489,15 +586,13 @@ impl QuestionStore for ThisStore {
         let (org, id) = open_request_by_token(&mut tx, token_hash, now).await?.ok_or(StoreError::NotFound)?;
         Self::rescope(&mut tx, Scope::Org(org, None)).await?;
         let request = request_row(&mut tx, org, id).await?;
-        write_answers(&mut tx, org, &request, answers, submit, "portal", now).await?;
+        write_answers(&mut tx, org, &request, answers, submit, AnsweredVia::Portal, now).await?;
         let actor = answers.name.clone().unwrap_or_else(|| request.recipient_name.clone());
-        let kind = if submit { "submitted" } else { "saved" };
-        request_event(&mut tx, org, id, kind, &actor, &request.vendor_name, now).await?;
+        let vendor = request.vendor_name.clone();
+        let entry = if submit { Event::Submitted { vendor } } else { Event::DraftSaved { vendor } };
+        request_event(&mut tx, org, id, &entry, &actor, now).await?;
         if submit {
-            let event = AuditEvent::new(
-                "questions.answered",
-                format!("request={} via=portal by={}", id.0, answers.email.as_ref().map(|e| e.as_str()).unwrap_or("")),
-            );
+            let event = AuditEvent::Answered { request: id, by: answers.email.as_ref().map(|e| e.as_str().to_owned()) };
             insert_audit(&mut tx, org, None, &event, now).await?;
         }
         let view = portal_view(&mut tx, org, id).await?;
@@ -509,10 +604,10 @@ impl QuestionStore for ThisStore {
         let org = t.org_id();
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let request = request_row(&mut tx, org, id).await?;
-        write_answers(&mut tx, org, &request, answers, true, "manual", now).await?;
+        write_answers(&mut tx, org, &request, answers, true, AnsweredVia::Manual, now).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        let detail = answers.source.clone().unwrap_or_default();
-        request_event(&mut tx, org, id, "entered", &actor, &detail, now).await?;
+        let entry = Event::Entered { source: answers.source.clone() };
+        request_event(&mut tx, org, id, &entry, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -539,8 +634,17 @@ impl QuestionStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::NotFound);
         }
-        let detail = format!("{} {}", position + 1, review.review.as_str());
-        request_event(&mut tx, org, id, "reviewed", &actor, &detail, now).await?;
+        let entry = Event::Reviewed { question: position + 1, review: review.review };
+        request_event(&mut tx, org, id, &entry, &actor, now).await?;
+        let (unreviewed,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM question_items WHERE org_id = $1 AND request_id = $2 AND review IS NULL")
+                .bind(org.0)
+                .bind(id.0)
+                .fetch_one(&mut *tx)
+                .await?;
+        if unreviewed == 0 {
+            close_follow_ups(&mut tx, org, Of::Request(id), FollowUpReason::ReviewDue, FollowUpStatus::Done, &actor, now).await?;
+        }
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -563,7 +667,12 @@ impl QuestionStore for ThisStore {
             return Err(StoreError::NotFound);
         }
         let actor = user_name(&mut tx, t.user_id()).await?;
-        insert_event(&mut tx, org, service, None, "decided", &actor, decision.decision.as_str(), now).await?;
+        insert_event(&mut tx, org, service, None, &Event::Decided { decision: decision.decision }, &actor, now).await?;
+        // Decided: nothing left to review; the decision is looked at again later.
+        close_follow_ups(&mut tx, org, Of::Service(service), FollowUpReason::ReviewDue, FollowUpStatus::Done, &actor, now).await?;
+        let policy = policy_in(&mut tx, org).await?;
+        let due = aivet_domain::follow_ups::reassessment_due(t.zone().today(now), &policy);
+        open_follow_up(&mut tx, org, service, None, FollowUpReason::Reassessment, due, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -578,7 +687,7 @@ impl QuestionStore for ThisStore {
             return Err(StoreError::Closed);
         }
         let info = insert_attachment(&mut tx, org, id, file, now).await?;
-        let event = AuditEvent::new("questions.file_attached", format!("request={} file={:?} via=portal", id.0, info.filename));
+        let event = AuditEvent::FileAttached { request: id, file: info.filename.clone(), by_vendor: true };
         insert_audit(&mut tx, org, None, &event, now).await?;
         tx.commit().await?;
         Ok(info)
@@ -622,7 +731,8 @@ impl QuestionStore for ThisStore {
             .execute(&mut *tx)
             .await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        request_event(&mut tx, org, id, "revoked", &actor, &request.recipient_email, now).await?;
+        request_event(&mut tx, org, id, &Event::LinkRevoked { to: request.recipient_email.clone() }, &actor, now).await?;
+        close_follow_ups(&mut tx, org, Of::Request(id), FollowUpReason::AnswerDue, FollowUpStatus::Cancelled, &actor, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())
@@ -645,9 +755,12 @@ impl QuestionStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::Closed);
         }
-        set_assessments(&mut tx, org, id, "asked", now).await?;
+        set_assessments(&mut tx, org, id, Assessment::Asked, now).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
-        request_event(&mut tx, org, id, "reopened", &actor, &request.recipient_email, now).await?;
+        request_event(&mut tx, org, id, &Event::Reopened { to: request.recipient_email.clone() }, &actor, now).await?;
+        // The vendor is to answer again, by the link's new end.
+        close_follow_ups(&mut tx, org, Of::Request(id), FollowUpReason::ReviewDue, FollowUpStatus::Cancelled, &actor, now).await?;
+        open_follow_up(&mut tx, org, request.service_id, Some(id), FollowUpReason::AnswerDue, t.zone().today(until), now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())

@@ -9,7 +9,7 @@ use crate::{
     AuditEntry, AuditEvent, ClaimedMail, Credentials, Invite, MailRecord, Member, NewMail, NewUser, OpenInvite, Org,
     OrgMembership, OrgMenu, SessionRecord, Store, Tenant, Ts, User,
 };
-use aivet_domain::{Email, InviteId, Lang, MailId, MembershipId, OrgId, OrgName, Role, Slug, UserId};
+use aivet_domain::{Email, InviteId, Lang, MailId, MembershipId, OrgId, OrgName, Role, Slug, UserId, Zone};
 use chrono::{DateTime, Utc};
 use sqlx::Transaction;
 use uuid::Uuid;
@@ -53,13 +53,14 @@ async fn insert_org(tx: &mut Tx, id: OrgId, name: &OrgName, base: &Slug, lang: L
     for n in 1u32.. {
         let slug = if n == 1 { base.clone() } else { base.with_suffix(n) };
         let inserted: Option<(Uuid,)> = sqlx::query_as(
-            "INSERT INTO orgs (id, slug, name, created_at) VALUES ($1, $2, $3, $4)
+            "INSERT INTO orgs (id, slug, name, created_at, time_zone) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (slug) DO NOTHING RETURNING id",
         )
         .bind(id.0)
         .bind(slug.as_str())
         .bind(name.as_str())
         .bind(Ts::from(now))
+        .bind(Zone::default_for(lang).name())
         .fetch_optional(&mut **tx)
         .await?;
         if inserted.is_some() {
@@ -85,11 +86,17 @@ async fn insert_membership(tx: &mut Tx, org: OrgId, user: UserId, role: Role, no
     match res {
         Err(e) if unique_violation(&e) => Err(StoreError::AlreadyMember),
         Err(e) => Err(e.into()),
-        Ok(_) => Ok(Tenant::new(org, user, MembershipId(id), role)),
+        Ok(_) => Ok(Tenant::new(org, user, MembershipId(id), role, org_zone(tx, org).await?)),
     }
 }
 
+async fn org_zone(tx: &mut Tx, org: OrgId) -> Result<Zone> {
+    let (zone,): (String,) = sqlx::query_as("SELECT time_zone FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
+    Zone::try_from(zone).map_err(StoreError::Config)
+}
+
 async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &AuditEvent, now: DateTime<Utc>) -> Result<()> {
+    let (action, detail) = crate::audit_columns(event);
     sqlx::query(
         "INSERT INTO audit_log (id, org_id, at, actor_user_id, actor_label, action, detail)
          VALUES ($1, $2, $3, $4, COALESCE((SELECT email FROM users WHERE id = $4), 'system'), $5, $6)",
@@ -98,8 +105,8 @@ async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &Au
     .bind(org.0)
     .bind(Ts::from(now))
     .bind(actor.map(|a| a.0))
-    .bind(event.action)
-    .bind(&event.detail)
+    .bind(action)
+    .bind(detail)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -177,7 +184,7 @@ async fn use_invite(tx: &mut Tx, invite: &Invite, user: UserId, now: DateTime<Ut
     if updated.rows_affected() != 1 {
         return Err(StoreError::NotFound);
     }
-    insert_audit(tx, invite.org_id, Some(user), &AuditEvent::new("member.joined", format!("role={}", invite.role)), now)
+    insert_audit(tx, invite.org_id, Some(user), &AuditEvent::MemberJoined { role: invite.role }, now)
         .await?;
     Ok(tenant)
 }
@@ -213,7 +220,7 @@ impl Store for ThisStore {
         Self::rescope(&mut tx, Scope::Org(org_id, Some(created.id))).await?;
         insert_org(&mut tx, org_id, org, slug_base, user.lang, now).await?;
         let tenant = insert_membership(&mut tx, org_id, created.id, Role::Owner, now).await?;
-        insert_audit(&mut tx, org_id, Some(created.id), &AuditEvent::new("account.signed_up", "role=owner"), now).await?;
+        insert_audit(&mut tx, org_id, Some(created.id), &AuditEvent::SignedUp { role: Role::Owner }, now).await?;
         tx.commit().await?;
         Ok((created, tenant))
     }
@@ -316,32 +323,38 @@ impl Store for ThisStore {
     }
 
     async fn tenant_for(&self, user: UserId, org: OrgId) -> Result<Tenant> {
-        let mut tx = self.read(Scope::User(user)).await?;
-        let row: Option<(Uuid, String)> =
-            sqlx::query_as("SELECT id, role FROM memberships WHERE user_id = $1 AND org_id = $2")
-                .bind(user.0)
-                .bind(org.0)
-                .fetch_optional(&mut *tx)
-                .await?;
+        // In the organisation's scope the `orgs` row policy admits the one
+        // row by its id; the membership is what the query checks.
+        let mut tx = self.read(Scope::Org(org, Some(user))).await?;
+        let row: Option<(Uuid, String, String)> = sqlx::query_as(
+            "SELECT m.id, m.role, o.time_zone FROM memberships m JOIN orgs o ON o.id = m.org_id
+             WHERE m.user_id = $1 AND m.org_id = $2",
+        )
+        .bind(user.0)
+        .bind(org.0)
+        .fetch_optional(&mut *tx)
+        .await?;
         tx.commit().await?;
-        let (id, role) = row.ok_or(StoreError::NotFound)?;
+        let (id, role, zone) = row.ok_or(StoreError::NotFound)?;
         let role = Role::try_from(role).map_err(StoreError::Config)?;
-        Ok(Tenant::new(org, user, MembershipId(id), role))
+        let zone = Zone::try_from(zone).map_err(StoreError::Config)?;
+        Ok(Tenant::new(org, user, MembershipId(id), role, zone))
     }
 
     async fn first_tenant(&self, user: UserId) -> Result<Option<Tenant>> {
         let mut tx = self.read(Scope::User(user)).await?;
-        let row: Option<(Uuid, Uuid, String)> = sqlx::query_as(
-            "SELECT m.id, m.org_id, m.role FROM memberships m JOIN orgs o ON o.id = m.org_id
+        let row: Option<(Uuid, Uuid, String, String)> = sqlx::query_as(
+            "SELECT m.id, m.org_id, m.role, o.time_zone FROM memberships m JOIN orgs o ON o.id = m.org_id
              WHERE m.user_id = $1 ORDER BY o.name, o.slug LIMIT 1",
         )
         .bind(user.0)
         .fetch_optional(&mut *tx)
         .await?;
         tx.commit().await?;
-        row.map(|(id, org, role)| {
+        row.map(|(id, org, role, zone)| {
             let role = Role::try_from(role).map_err(StoreError::Config)?;
-            Ok(Tenant::new(OrgId(org), user, MembershipId(id), role))
+            let zone = Zone::try_from(zone).map_err(StoreError::Config)?;
+            Ok(Tenant::new(OrgId(org), user, MembershipId(id), role, zone))
         })
         .transpose()
     }
@@ -353,8 +366,13 @@ impl Store for ThisStore {
         Ok(rows)
     }
 
-    async fn orgs_of_user_matching(&self, user: UserId, text: &str, limit: i64) -> Result<(Vec<OrgMembership>, i64)> {
-        let pattern = like_pattern(&Some(text.to_owned())).unwrap_or_else(|| "%".to_owned());
+    async fn orgs_of_user_matching(
+        &self,
+        user: UserId,
+        text: Option<&aivet_domain::SearchText>,
+        limit: i64,
+    ) -> Result<(Vec<OrgMembership>, i64)> {
+        let pattern = like_pattern(text).unwrap_or_else(|| "%".to_owned());
         let mut tx = self.read(Scope::User(user)).await?;
         let (total,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM memberships m JOIN orgs o ON o.id = m.org_id
@@ -413,20 +431,60 @@ impl Store for ThisStore {
         let lang = Lang::try_from(lang).map_err(StoreError::Config)?;
         insert_org(&mut tx, org_id, name, slug_base, lang, now).await?;
         let tenant = insert_membership(&mut tx, org_id, user, Role::Owner, now).await?;
-        insert_audit(&mut tx, org_id, Some(user), &AuditEvent::new("org.created", format!("name={name}")), now).await?;
+        insert_audit(&mut tx, org_id, Some(user), &AuditEvent::OrgCreated { name: name.to_string() }, now).await?;
         tx.commit().await?;
         Ok(tenant)
     }
 
     async fn org(&self, t: &Tenant) -> Result<Org> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let org = sqlx::query_as::<_, Org>("SELECT id, slug, name, created_at FROM orgs WHERE id = $1")
+        let org = sqlx::query_as::<_, Org>("SELECT id, slug, name, created_at, time_zone FROM orgs WHERE id = $1")
             .bind(t.org_id().0)
             .fetch_optional(&mut *tx)
             .await?
             .ok_or(StoreError::NotFound)?;
         tx.commit().await?;
         Ok(org)
+    }
+
+    async fn retire_org(&self, user: UserId, org: OrgId, suffix: &str, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Org(org, Some(user))).await?;
+        let r = sqlx::query("UPDATE orgs SET slug = slug || $2, name = name || $3 WHERE id = $1")
+            .bind(org.0)
+            .bind(format!("-{suffix}"))
+            .bind(format!(" ({suffix})"))
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        sqlx::query("UPDATE services SET owner_id = NULL WHERE org_id = $1")
+            .bind(org.0)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM memberships WHERE org_id = $1 AND user_id = $2")
+            .bind(org.0)
+            .bind(user.0)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, org, Some(user), &AuditEvent::OrgRetired { suffix: suffix.to_owned() }, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_time_zone(&self, t: &Tenant, zone: Zone, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let changed = sqlx::query("UPDATE orgs SET time_zone = $1 WHERE id = $2")
+            .bind(zone.name())
+            .bind(t.org_id().0)
+            .execute(&mut *tx)
+            .await?;
+        if changed.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn members(&self, t: &Tenant) -> Result<Vec<Member>> {
@@ -515,7 +573,7 @@ impl Store for ThisStore {
         .bind(Ts::from(expires_at))
         .execute(&mut *tx)
         .await?;
-        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::new("invite.created", format!("email={email} role={role}")), now).await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::InviteCreated { email: email.to_string(), role }, now).await?;
         if let Some(mail) = &mail {
             insert_mail(&mut tx, mail).await?;
         }
@@ -560,7 +618,7 @@ impl Store for ThisStore {
             .bind(id.0)
             .fetch_one(&mut *tx)
             .await?;
-        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::new("invite.revoked", format!("email={}", invite.email)), now).await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::InviteRevoked { email: invite.email.clone() }, now).await?;
         tx.commit().await?;
         Ok(invite)
     }
@@ -650,7 +708,7 @@ impl Store for ThisStore {
     async fn enqueue_mail(&self, t: &Tenant, mail: NewMail) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         insert_mail(&mut tx, &NewMail { org_id: Some(t.org_id()), ..mail.clone() }).await?;
-        let event = AuditEvent::new("mail.queued", format!("kind={} to={}", mail.kind, mail.recipient));
+        let event = AuditEvent::MailQueued { kind: mail.kind.to_owned(), to: mail.recipient.clone() };
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, mail.created_at).await?;
         tx.commit().await?;
         Ok(())
@@ -769,7 +827,7 @@ impl Store for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::NotFound);
         }
-        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::new("mail.retried", format!("mail={id}")), now).await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::MailRetried { mail: id }, now).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -105,3 +105,5 @@ impl SqliteStore {
 include!("shared.rs");
 include!("inventory_sql.rs");
 include!("questions_sql.rs");
+include!("jobs_sql.rs");
+include!("follow_ups_sql.rs");

@@ -109,6 +109,7 @@ const TENANT_TABLES: &[&str] = &[
     "question_items",
     "question_events",
     "attachments",
+    "follow_ups",
 ];
 
 #[tokio::test]
@@ -140,11 +141,11 @@ async fn postgres_row_level_security_is_a_second_wall() {
     for (table,) in &with_org {
         assert!(
             TENANT_TABLES.contains(&table.as_str())
-                || ["outbox", "sessions"].contains(&table.as_str()),
+                || ["outbox", "sessions", "jobs"].contains(&table.as_str()),
             "{table} has an org_id but is not in TENANT_TABLES"
         );
     }
-    for table in TENANT_TABLES.iter().chain(&["orgs", "outbox"]) {
+    for table in TENANT_TABLES.iter().chain(&["orgs", "outbox", "jobs"]) {
         let (owner_is_me, enabled, forced): (bool, bool, bool) = sqlx::query_as(
             "SELECT pg_get_userbyid(relowner) = current_user, relrowsecurity, relforcerowsecurity FROM pg_class WHERE relname = $1",
         )

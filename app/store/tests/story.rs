@@ -65,11 +65,21 @@ on_both!(
     removing_a_member_keeps_their_services,
     an_import_is_all_or_nothing,
     inventory_is_scoped_to_the_tenant,
+    jobs_are_scheduled_once_and_leased,
+    a_lost_lease_writes_nothing,
+    concurrent_workers_run_each_job_once,
+    job_problems_are_scoped_and_retried,
+    time_zones_are_kept_per_organisation,
+    check_lists_are_the_domains_choices,
 );
 
 #[path = "story/inventory.rs"]
 mod inventory;
 use inventory::*;
+
+#[path = "story/jobs.rs"]
+mod jobs;
+use jobs::*;
 
 async fn sign_up_creates_user_org_and_owner(b: Backend) {
     let Some(db) = TestDb::new(b).await else {
@@ -329,7 +339,7 @@ async fn members_and_the_last_owner(b: Backend) {
     };
     let store = open(&db).await;
     let (_, t) = org_with_owner(&store, "owner@example.com", "Acme").await;
-    let ev = || AuditEvent::new("test", "");
+    let ev = || AuditEvent::SignedIn;
     assert!(matches!(
         store.remove_member(&t, t.membership_id(), ev(), t0()).await,
         Err(StoreError::LastOwner)
@@ -399,7 +409,7 @@ async fn foreign_ids_are_not_found(b: Backend) {
         )
         .await
         .unwrap();
-    let ev = || AuditEvent::new("test", "");
+    let ev = || AuditEvent::SignedIn;
     let random_member = MembershipId(uuid::Uuid::new_v4());
     let random_invite = InviteId(uuid::Uuid::new_v4());
     for id in [bt.membership_id(), random_member] {
@@ -495,16 +505,26 @@ async fn audit_log_is_append_only(b: Backend) {
     store
         .audit(
             &t,
-            AuditEvent::new("report.exported", "format=pdf\r\nforged: line"),
+            AuditEvent::VendorCreated {
+                name: "Acme\r\nforged: line".into(),
+            },
             t0() + Duration::seconds(1),
         )
         .await
         .unwrap();
     let entries = store.audit_entries(&t, 10).await.unwrap();
-    assert_eq!(entries[0].action, "report.exported");
+    assert_eq!(entries[0].action, "vendor.created");
+    assert!(
+        !entries[0].detail.contains('\n') && !entries[0].detail.contains('\r'),
+        "fields are stored as JSON, line breaks escaped: {}",
+        entries[0].detail
+    );
     assert_eq!(
-        entries[0].detail, "format=pdf\r\nforged: line",
-        "stored verbatim; escaped when shown"
+        entries[0].event(),
+        Some(AuditEvent::VendorCreated {
+            name: "Acme\r\nforged: line".into()
+        }),
+        "read back as written"
     );
     assert_eq!(entries[1].action, "account.signed_up");
     match b {
@@ -560,9 +580,10 @@ async fn audit_log_is_append_only(b: Backend) {
 
 /// Tables whose rows belong to a person or to the system, with an optional
 /// organisation: a session remembers which organisation it works in; the
-/// outbox also carries a person's own mails (password resets). Both are
-/// scoped by other means (the session's hash; RLS with the worker's context).
-const PERSONAL_TABLES: &[&str] = &["sessions", "outbox"];
+/// outbox also carries a person's own mails (password resets); jobs also
+/// do the server's own housekeeping. They are scoped by other means (the
+/// session's hash; RLS with the worker's context).
+const PERSONAL_TABLES: &[&str] = &["sessions", "outbox", "jobs"];
 
 /// T4: every tenant table has org_id NOT NULL, an index led by org_id, and
 /// every reference to another tenant table includes org_id.
@@ -881,5 +902,192 @@ async fn outbox_leases_retries_and_scoping(b: Backend) {
     assert_eq!(
         store.org_mails(&bt, 10).await.unwrap()[0].status,
         aivet_store::MailStatus::Failed
+    );
+}
+
+/// The closed choices of the domain, as the schema's CHECK lists must
+/// name them: (table, column) → codes. A new CHECK list, or a code added
+/// on one side only, fails here.
+fn domain_choices() -> std::collections::BTreeMap<(String, String), Vec<String>> {
+    use aivet_domain::inventory::{
+        AuthorityNotifier, ContactRole, Deployment, FindingStatus, FindingTopic, ServiceStatus,
+        VendorRole,
+    };
+    use aivet_domain::questions::{AnsweredVia, Assessment, RequestStatus, Review};
+    fn codes<T: Copy>(all: &[T], code: fn(T) -> &'static str) -> Vec<String> {
+        all.iter().map(|v| code(*v).to_owned()).collect()
+    }
+    let langs: Vec<String> = Lang::ALL.iter().map(|l| l.code().to_owned()).collect();
+    let roles: Vec<String> = Role::ALL.iter().map(|r| r.as_str().to_owned()).collect();
+    let entries: Vec<(&str, &str, Vec<String>)> = vec![
+        ("users", "lang", langs.clone()),
+        ("memberships", "role", roles.clone()),
+        ("invites", "role", roles),
+        (
+            "outbox",
+            "status",
+            codes(aivet_domain::mail::MailStatus::ALL, |s| s.as_str()),
+        ),
+        (
+            "jobs",
+            "status",
+            codes(aivet_domain::jobs::JobStatus::ALL, |s| s.as_str()),
+        ),
+        (
+            "vendors",
+            "role",
+            codes(VendorRole::ALL, VendorRole::as_str),
+        ),
+        (
+            "vendor_contacts",
+            "role",
+            codes(ContactRole::ALL, ContactRole::as_str),
+        ),
+        ("vendor_contacts", "lang", langs.clone()),
+        (
+            "services",
+            "status",
+            codes(ServiceStatus::ALL, ServiceStatus::as_str),
+        ),
+        (
+            "services",
+            "deployment",
+            codes(Deployment::ALL, Deployment::as_str),
+        ),
+        (
+            "services",
+            "authority_notifier",
+            codes(AuthorityNotifier::ALL, AuthorityNotifier::as_str),
+        ),
+        (
+            "services",
+            "assessment",
+            codes(Assessment::ALL, Assessment::as_str),
+        ),
+        (
+            "findings",
+            "topic",
+            codes(FindingTopic::ALL, FindingTopic::as_str),
+        ),
+        (
+            "findings",
+            "status",
+            codes(FindingStatus::ALL, FindingStatus::as_str),
+        ),
+        (
+            "question_requests",
+            "status",
+            codes(RequestStatus::ALL, RequestStatus::as_str),
+        ),
+        (
+            "question_requests",
+            "answered_via",
+            codes(AnsweredVia::ALL, AnsweredVia::as_str),
+        ),
+        ("question_requests", "lang", langs),
+        (
+            "question_items",
+            "review",
+            codes(Review::ALL, Review::as_str),
+        ),
+        (
+            "follow_ups",
+            "status",
+            codes(aivet_domain::follow_ups::FollowUpStatus::ALL, |r| {
+                r.as_str()
+            }),
+        ),
+        (
+            "memberships",
+            "digest",
+            codes(aivet_domain::follow_ups::Digest::ALL, |d| d.as_str()),
+        ),
+    ];
+    entries
+        .into_iter()
+        .map(|(t, c, mut v)| {
+            v.sort();
+            ((t.to_owned(), c.to_owned()), v)
+        })
+        .collect()
+}
+
+/// The quoted strings of a text, in order.
+fn quoted(text: &str) -> Vec<String> {
+    text.split('\'')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The CHECK lists that copy the domain's codes (`status IN ('a', 'b')`)
+/// name exactly the domain's codes, on both databases.
+async fn check_lists_are_the_domains_choices(b: Backend) {
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
+    let _store = open(&db).await;
+    let mut found: std::collections::BTreeMap<(String, String), Vec<String>> = Default::default();
+    match b {
+        Backend::Sqlite => {
+            let pool = sqlx::SqlitePool::connect(db.url()).await.unwrap();
+            let tables: Vec<(String, String)> = sqlx::query_as(
+                "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND sql IS NOT NULL",
+            )
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+            // A column added later keeps its CHECK in the table's SQL too.
+            for (table, sql) in tables {
+                let mut rest = sql.as_str();
+                while let Some(at) = rest.find("CHECK (") {
+                    let check = &rest[at + 7..];
+                    let end = check.find("))").map(|e| e + 1).unwrap_or(check.len());
+                    if let Some((column, list)) = check[..end].split_once(" IN (") {
+                        let values = quoted(list);
+                        if !values.is_empty() {
+                            found.insert((table.clone(), column.trim().to_owned()), values);
+                        }
+                    }
+                    rest = &check[end..];
+                }
+            }
+        }
+        Backend::Postgres => {
+            let mut conn =
+                <sqlx::PgConnection as sqlx::Connection>::connect(db.admin_url().unwrap())
+                    .await
+                    .unwrap();
+            let rows: Vec<(String, String)> = sqlx::query_as(
+                "SELECT conrelid::regclass::text, pg_get_constraintdef(oid) FROM pg_constraint
+                 WHERE contype = 'c' AND connamespace = 'public'::regnamespace",
+            )
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+            for (table, def) in rows {
+                // CHECK ((status = ANY (ARRAY['queued'::text, …])))
+                let column = def
+                    .trim_start_matches("CHECK ")
+                    .trim_start_matches('(')
+                    .split([' ', ')'])
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned();
+                let values = quoted(&def);
+                if !values.is_empty() {
+                    found.insert((table, column), values);
+                }
+            }
+        }
+    }
+    for values in found.values_mut() {
+        values.sort();
+    }
+    assert_eq!(
+        found,
+        domain_choices(),
+        "{b:?}: the schema's CHECK lists and the domain's choices differ"
     );
 }

@@ -3,8 +3,8 @@
 use crate::context::PageCtx;
 use crate::i18n::CurrentLang;
 use crate::pages::{
-    account, auth, dashboard, invite, not_found, placeholders, questions, services, settings,
-    vendors,
+    account, auth, dashboard, follow_ups, invite, not_found, placeholders, questions, services,
+    settings, vendors,
 };
 use aivet_domain::Msg;
 use leptos::prelude::*;
@@ -72,6 +72,7 @@ pub fn App() -> impl IntoView {
     // generated without a request) render signed out.
     let pc = use_context::<PageCtx>().unwrap_or(PageCtx {
         lang: aivet_domain::Lang::default(),
+        zone: aivet_domain::Zone::default(),
         user: None,
         org: None,
         orgs: Vec::new(),
@@ -103,7 +104,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/vendors/:id") view=vendors::VendorPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors/:id/edit") view=vendors::VendorEditPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors/:id/ask") view=questions::AskVendorPage ssr=SsrMode::Async/>
-                <Route path=path!("/follow-ups") view=placeholders::FollowUpsPage ssr=SsrMode::Async/>
+                <Route path=path!("/follow-ups") view=follow_ups::FollowUpsPage ssr=SsrMode::Async/>
                 <Route path=path!("/incidents") view=placeholders::IncidentsPage ssr=SsrMode::Async/>
                 <Route path=path!("/reports") view=placeholders::ReportsPage ssr=SsrMode::Async/>
                 <Route path=path!("/settings") view=settings::SettingsPage ssr=SsrMode::Async/>

@@ -3,7 +3,7 @@
 //! (`ssr::RequestCtx::page_ctx`) and provided to every component by
 //! [`crate::App`]; read with [`page_ctx`].
 
-use aivet_domain::{Lang, OrgId, Role};
+use aivet_domain::{Fmt, Lang, OrgId, Role, Zone};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PageCtx {
     pub lang: Lang,
+    /// The organisation's time zone (for signed-out pages, the one the
+    /// language suggests): every date on the page is shown in it.
+    pub zone: Zone,
     pub user: Option<UserView>,
     pub org: Option<OrgView>,
     /// The user's organisations for the header's switcher; empty when there
@@ -48,6 +51,13 @@ pub struct OrgView {
     pub name: String,
     pub slug: String,
     pub role: Role,
+}
+
+impl PageCtx {
+    /// How this page writes dates and times.
+    pub fn fmt(&self) -> Fmt {
+        Fmt::new(self.lang, self.zone)
+    }
 }
 
 /// The page context; its absence is a server bug.

@@ -407,7 +407,7 @@ mod server {
         let (msg, field) = match check(body).err()? {
             ArgsProblem::Missing(f) => (Msg::ErrFormIncomplete, Some((f, Msg::ErrFieldMissing))),
             ArgsProblem::Unreadable(f) => {
-                (Msg::ErrFormUnreadable, Some((f, Msg::ErrFieldUnreadable)))
+                (Msg::ErrFormWrongValue, Some((f, Msg::ErrFieldUnreadable)))
             }
             ArgsProblem::Unknown => (Msg::ErrFormOutdated, None),
         };

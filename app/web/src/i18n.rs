@@ -1,7 +1,8 @@
-//! Reading the current language in components.
+//! Reading the current language, and writing dates and times, in components.
 
-use aivet_domain::{Lang, Msg};
-use chrono::{DateTime, Utc};
+use crate::context::PageCtx;
+use aivet_domain::{Fmt, Lang, Msg, Zone};
+use chrono::{DateTime, NaiveDate, Utc};
 use leptos::prelude::*;
 
 /// The language of this page, provided by [`crate::App`].
@@ -19,10 +20,24 @@ pub fn t(msg: Msg) -> &'static str {
     msg.text(lang())
 }
 
-/// A date as people write it in the page's language.
+/// How this page writes dates: its language, the organisation's zone.
+pub fn fmt() -> Fmt {
+    use_context::<PageCtx>()
+        .map(|pc| pc.fmt())
+        .unwrap_or_else(|| Fmt::new(lang(), Zone::default_for(lang())))
+}
+
+/// The local date of an instant, for tables and lists.
 pub fn date(at: DateTime<Utc>) -> String {
-    match lang() {
-        Lang::En => at.format("%-d %b %Y").to_string(),
-        Lang::De | Lang::Nb => at.format("%d.%m.%Y").to_string(),
-    }
+    fmt().day_short(at)
+}
+
+/// A calendar date, for tables and lists.
+pub fn on(d: NaiveDate) -> String {
+    fmt().date_short(d)
+}
+
+/// The local date and time of an instant, for tables and lists.
+pub fn date_time(at: DateTime<Utc>) -> String {
+    fmt().date_time_short(at)
 }

@@ -4,7 +4,7 @@
 
 use crate::context::{OrgView, PageCtx, UserView, ORG_SWITCH_MAX};
 use crate::error::AppError;
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{Fmt, Lang, Msg, Zone};
 use aivet_services::{Auth, ServiceError, Services, SessionToken};
 use http::header::{HeaderValue, REFERER, SET_COOKIE};
 use http::StatusCode;
@@ -14,6 +14,8 @@ use std::sync::Arc;
 
 pub const SESSION_COOKIE: &str = "aivet_session";
 pub const LANG_COOKIE: &str = "aivet_lang";
+/// Marks a browser that signed in to an account (see `aivet_services::accounts`).
+pub const DEVICE_COOKIE: &str = "aivet_device";
 
 /// Everything a page or server function may know about its request. Built by
 /// the server's middleware; the organisation comes from the session, never
@@ -34,6 +36,21 @@ pub struct RequestCtx {
 }
 
 impl RequestCtx {
+    /// The time zone of the request's organisation (the language's
+    /// default when signed out or outside an organisation).
+    pub fn zone(&self) -> Zone {
+        self.auth
+            .as_ref()
+            .and_then(|a| a.tenant.as_ref())
+            .map(|t| t.zone())
+            .unwrap_or_else(|| Zone::default_for(self.lang))
+    }
+
+    /// How this request writes dates and times.
+    pub fn fmt(&self) -> Fmt {
+        Fmt::new(self.lang, self.zone())
+    }
+
     pub fn link(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
     }
@@ -70,6 +87,29 @@ impl RequestCtx {
         ));
     }
 
+    /// Kept a year, renewed at each sign-in.
+    pub fn set_device_cookie(&self, device: &aivet_services::DeviceToken) {
+        self.add_cookie(format!(
+            "{DEVICE_COOKIE}={}; Max-Age=31536000{}",
+            device.0,
+            self.cookie_attrs()
+        ));
+    }
+
+    /// The device cookie the request came with.
+    pub fn device_cookie(&self) -> Option<String> {
+        let parts = use_context::<http::request::Parts>()?;
+        parts
+            .headers
+            .get_all(http::header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(k, _)| *k == DEVICE_COOKIE)
+            .map(|(_, v)| v.to_owned())
+    }
+
     pub fn set_lang_cookie(&self, lang: Lang) {
         self.add_cookie(format!(
             "{LANG_COOKIE}={}; Max-Age=31536000{}",
@@ -100,6 +140,7 @@ impl RequestCtx {
         let Some(auth) = &self.auth else {
             return Ok(PageCtx {
                 lang: self.lang,
+                zone: self.zone(),
                 user: None,
                 org: None,
                 orgs: Vec::new(),
@@ -109,6 +150,7 @@ impl RequestCtx {
         let menu = self.services.org_menu(auth, ORG_SWITCH_MAX).await?;
         Ok(PageCtx {
             lang: self.lang,
+            zone: self.zone(),
             user: Some(UserView {
                 name: auth.user.name.clone(),
                 email: auth.user.email.clone(),
@@ -149,7 +191,7 @@ pub fn service_error(e: ServiceError) -> AppError {
         ServiceError::Invalid(_) | ServiceError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
         ServiceError::Blocked(..) => StatusCode::CONFLICT,
         ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
-        ServiceError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
     set_error_status(status);

@@ -22,6 +22,9 @@ pub struct TestApp {
     server: tokio::task::JoinHandle<()>,
     /// The outbox worker, for tests that run with `manual_mail`.
     pub worker: aivet_mail::Worker,
+    /// The job worker: tests run jobs by hand ([`TestApp::run_jobs`])
+    /// after moving the clock.
+    pub jobs: aivet_services::jobs::JobWorker,
 }
 
 impl Drop for TestApp {
@@ -43,6 +46,8 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// Keep the background mail worker off; the test drives `worker` by hand.
     pub manual_mail: bool,
+    /// Further settings, as `AIVET_*` environment variables.
+    pub env: Vec<(&'static str, String)>,
 }
 
 impl TestApp {
@@ -85,6 +90,10 @@ impl TestApp {
             env.insert("AIVET_MAIL_WORKER".into(), "off".into());
         }
         env.insert("AIVET_MAIL_FROM".into(), "aivet <aivet@aivet.test>".into());
+        env.insert("AIVET_JOB_WORKER".into(), "off".into());
+        for (k, v) in &options.env {
+            env.insert((*k).to_owned(), v.clone());
+        }
         let config = Config::from_sources(&env, &data_dir).expect("test configuration");
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap(),
@@ -94,6 +103,7 @@ impl TestApp {
             .expect("application starts");
         let services = app.services().clone();
         let worker = app.mail_worker();
+        let jobs = app.job_worker();
         let server = tokio::spawn(async move {
             let _ = app.run_until_stopped().await;
         });
@@ -105,6 +115,7 @@ impl TestApp {
             data_dir,
             server,
             worker,
+            jobs,
         };
         test_app.await_ready(&base).await;
         Some(test_app)
@@ -123,6 +134,12 @@ impl TestApp {
             tokio::task::yield_now().await;
         }
         panic!("the server did not become ready");
+    }
+
+    /// Schedules the recurring jobs and runs every job due at the clock's
+    /// time, as the server's job worker would.
+    pub async fn run_jobs(&self) -> aivet_services::jobs::JobPass {
+        self.jobs.round().await.expect("jobs run")
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -209,6 +226,29 @@ impl TestApp {
             .await
     }
 
+    /// A new client signed in as `email` (after the clock has moved past
+    /// a session's lifetime).
+    pub async fn signed_in(&self, email: &str) -> Client {
+        let c = self.client();
+        let r = self.sign_in(&c, email, PASSWORD).await;
+        assert!(accepted(&r), "sign in {email}: {}", r.status());
+        c
+    }
+
+    /// How many sessions the database holds.
+    pub async fn session_count(&self) -> i64 {
+        let q = "SELECT count(*) FROM sessions";
+        let (n,): (i64,) = match self.db.backend {
+            Db::Sqlite => sqlx::query_as(q).fetch_one(&self.raw_sqlite().await).await,
+            Db::Postgres => {
+                let pool = sqlx::PgPool::connect(self.db.url()).await.unwrap();
+                sqlx::query_as(q).fetch_one(&pool).await
+            }
+        }
+        .unwrap();
+        n
+    }
+
     /// What the settings page shows the signed-in member, as JSON.
     pub async fn settings(&self, c: &Client) -> serde_json::Value {
         self.call(c, "settings_data", &[])
@@ -227,6 +267,23 @@ impl TestApp {
     /// A direct connection to the test database (as its owner on PostgreSQL).
     pub async fn raw_sqlite(&self) -> sqlx::SqlitePool {
         sqlx::SqlitePool::connect(self.db.url()).await.unwrap()
+    }
+
+    /// Runs one statement directly on the test database, past the app (as
+    /// the schema owner on PostgreSQL): for tests that break the database
+    /// on purpose.
+    pub async fn exec_raw(&self, sql: &str) {
+        use sqlx::Connection;
+        match self.db.admin_url() {
+            Some(admin) => {
+                let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
+                sqlx::query(sql).execute(&mut c).await.unwrap();
+            }
+            None => {
+                let pool = self.raw_sqlite().await;
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+        }
     }
 }
 
@@ -327,11 +384,17 @@ pub struct BinaryServer {
     pub base: String,
     pub data_dir: PathBuf,
     port: u16,
-    db: TestDb,
+    db: Arc<TestDb>,
 }
 
 impl BinaryServer {
     pub fn new(name: &str) -> BinaryServer {
+        Self::on(name, Arc::new(TestDb::sqlite()))
+    }
+
+    /// A process on `db`, which other processes may share (several
+    /// servers on one PostgreSQL).
+    pub fn on(name: &str, db: Arc<TestDb>) -> BinaryServer {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -342,12 +405,39 @@ impl BinaryServer {
             data_dir: std::env::temp_dir()
                 .join(format!("aivet-{name}-{}", uuid::Uuid::new_v4().simple())),
             port,
-            db: TestDb::sqlite(),
+            db,
         }
     }
 
     pub fn db_url(&self) -> &str {
         self.db.url()
+    }
+
+    pub fn db(&self) -> &TestDb {
+        &self.db
+    }
+
+    /// Runs a command of the binary (`aivet demo`, …) on this server's
+    /// database and folder, and waits for it.
+    pub async fn command(&self, args: &[&str]) -> std::process::Output {
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_aivet"))
+            .args(args)
+            .env("AIVET_DATA_DIR", &self.data_dir)
+            .env("AIVET_DATABASE_URL", self.db.url())
+            .envs(
+                self.db
+                    .admin_url()
+                    .map(|a| ("AIVET_DATABASE_ADMIN_URL", a.to_owned())),
+            )
+            .env(
+                "AIVET_SESSION_SECRET",
+                "process-test-secret-process-test-0123",
+            )
+            .env("AIVET_MAIL_FROM", "aivet@aivet.test")
+            .env("AIVET_LOG", "warn")
+            .output()
+            .await
+            .expect("the aivet binary runs")
     }
 
     /// Starts the binary with these settings on top of the usual ones;
@@ -361,6 +451,11 @@ impl BinaryServer {
             .env("AIVET_BASE_URL", &self.base)
             .env("AIVET_DATA_DIR", &self.data_dir)
             .env("AIVET_DATABASE_URL", self.db.url())
+            .envs(
+                self.db
+                    .admin_url()
+                    .map(|a| ("AIVET_DATABASE_ADMIN_URL", a.to_owned())),
+            )
             .env(
                 "AIVET_SESSION_SECRET",
                 "process-test-secret-process-test-0123",
@@ -386,4 +481,62 @@ impl Drop for BinaryServer {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.data_dir);
     }
+}
+
+/// The tenant of the organisation `email` signed up with.
+pub async fn tenant_of(app: &TestApp, email: &str) -> aivet_store::Tenant {
+    let store = &app.services.store;
+    let user = store
+        .credentials(&aivet_domain::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+        .expect("the account exists");
+    store
+        .first_tenant(user.user_id)
+        .await
+        .unwrap()
+        .expect("a member")
+}
+
+/// Gives the organisation a job that failed, as a run that could not
+/// finish it leaves it (a deadline's job, given up). Returns its id.
+pub async fn failed_job(app: &TestApp, owner_email: &str) -> String {
+    use aivet_domain::jobs::Job;
+    use aivet_store::jobs::{JobSetback, NewJob};
+    let store = &app.services.store;
+    let t = tenant_of(app, owner_email).await;
+    let now = app.clock.now_for_tests();
+    let job = Job::DeadlinePassed {
+        request: aivet_domain::RequestId(uuid::Uuid::new_v4()),
+    };
+    let key = job.key(now);
+    let _ = store
+        .schedule_job(
+            NewJob {
+                job,
+                org_id: Some(t.org_id()),
+                run_at: now,
+            },
+            now,
+        )
+        .await
+        .unwrap();
+    let id = store.job_by_key(&key).await.unwrap().unwrap().id;
+    // Nothing else is due at this moment: the claim takes just this job.
+    let claimed = store
+        .claim_jobs("test", now, now + chrono::Duration::minutes(1), 100)
+        .await
+        .unwrap();
+    assert_eq!(claimed.len(), 1, "only the job made due now");
+    assert_eq!(claimed[0].lease.id, id);
+    store
+        .set_back_job(
+            &claimed[0].lease,
+            JobSetback::Fail {
+                error: "the database was not reachable".into(),
+            },
+        )
+        .await
+        .unwrap();
+    id.to_string()
 }

@@ -22,7 +22,7 @@
 //! was typed) is compared the same way.
 
 use crate::helpers::*;
-use aivet_services::{Limits, RateLimiter};
+use aivet_services::{Backoff, Limits, RateLimiter};
 use reqwest::Client;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
@@ -81,13 +81,20 @@ fn defang(s: &str) -> String {
 async fn hostile_text_in_every_form_adds_nothing_to_any_page(b: Db) {
     // No limit gets in the way: every world signs in and opens links.
     let big = || RateLimiter::new(1_000_000, chrono::Duration::minutes(10));
-    // Limits added later keep their defaults.
-    #[allow(clippy::needless_update)]
     let limits = Limits {
         sign_in_per_client: big(),
-        sign_in_per_account: big(),
+        sign_in_per_account_client: big(),
+        sign_in_per_account: Backoff::new(
+            1_000_000,
+            chrono::Duration::seconds(1),
+            chrono::Duration::seconds(1),
+            chrono::Duration::minutes(10),
+        ),
+        sign_in_per_device: big(),
+        password_change_per_user: big(),
+        reset_per_client: big(),
+        reset_mails_per_account: big(),
         answer_links_per_client: big(),
-        ..Limits::default()
     };
     let Some(app) = TestApp::spawn_with(
         b,

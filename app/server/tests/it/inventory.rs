@@ -14,6 +14,7 @@ crate::on_both!(
     csv_export_is_spreadsheet_safe_and_imports_again,
     an_import_with_errors_reports_rows_and_writes_nothing,
     with_many_vendors_the_vendor_filter_takes_a_name,
+    searches_are_bounded_and_literal,
 );
 
 /// Where a state-changing call sends the browser next.
@@ -574,6 +575,7 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
             ("form[purpose]", "Line one\n\"quoted\", with comma"),
             ("form[vendor_id]", &vendor),
             ("form[model]", "-2+3"),
+            ("form[engine]", "x;=cmd|' /C calc'!A0"),
             ("form[data_classes][0]", &personal),
             ("form[notice_hours]", "24"),
         ],
@@ -599,12 +601,25 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
     assert_eq!(cell("name"), "'@SUM(1+1)", "formula cells are defused");
     assert_eq!(cell("vendor"), "'=cmd|' /C calc'!A0");
     assert_eq!(cell("model"), "'-2+3");
+    assert_eq!(cell("engine"), "x;'=cmd|' /C calc'!A0");
     assert_eq!(cell("purpose"), "Line one\n\"quoted\", with comma");
     assert_eq!(cell("data_classes"), "Personal data");
     assert_eq!(cell("separation_status"), "unknown");
-    for row in csv::Reader::from_reader(csv.as_bytes()).records() {
-        for c in row.unwrap().iter() {
-            assert!(!c.starts_with(['=', '+', '-', '@']), "unsafe cell {c:?}");
+    // Read as English spreadsheets split (commas) and as German and
+    // Norwegian ones do (semicolons): no cell starts a formula.
+    for delimiter in [b',', b';'] {
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .flexible(true)
+            .from_reader(csv.as_bytes());
+        for row in reader.records() {
+            for c in row.unwrap().iter() {
+                assert!(
+                    !c.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                    "unsafe cell {c:?} split at {}",
+                    delimiter as char
+                );
+            }
         }
     }
     let bom = a
@@ -649,6 +664,7 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
     .await;
     assert_eq!(d["name"], "@SUM(1+1)");
     assert_eq!(d["model"], "-2+3");
+    assert_eq!(d["engine"], "x;=cmd|' /C calc'!A0");
     assert_eq!(d["purpose"], "Line one\n\"quoted\", with comma");
     assert_eq!(d["data_classes"], json!(["Personal data"]));
     assert_eq!(d["notice_hours"], 24);
@@ -838,4 +854,113 @@ async fn with_many_vendors_the_vendor_filter_takes_a_name(b: Db) {
     // A link with the vendor's id still works.
     let by_id = list(vec![("vendor", ids[8].clone())]).await;
     assert_eq!(by_id["rows"][0]["name"], "Bot B");
+}
+
+/// Every list's search: an overlong term gets its message (in the user's
+/// language) on the page and from the list function, never a server error;
+/// `%`, `_` and `\` are searched for as they are, not as wildcards.
+async fn searches_are_bounded_and_literal(b: Db) {
+    use aivet_domain::{Lang, Msg};
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("owner@alpha.example", "Alpha").await;
+    for name in ["100% Cloud", "Under_Score AI", "Back\\Slash", "Plain AI"] {
+        let v = create_vendor(&app, &c, name, "application").await;
+        create_service(
+            &app,
+            &c,
+            &[
+                ("form[name]", &format!("Service of {name}")),
+                ("form[vendor_id]", &v),
+                ("form[status]", "in_use"),
+            ],
+        )
+        .await;
+    }
+    for name in ["100% Kunde", "Under_Score Kunde", "Back\\Slash Kunde"] {
+        assert!(accepted(
+            &app.call(&c, "create_org", &[("org_name", name)]).await
+        ));
+    }
+    let vendor_names = |v: &Value| -> Vec<String> {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    // The vendors and services were made in Alpha; back to it.
+    let alpha = json(my_orgs(&app, &c, "Alpha").await).await["rows"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(accepted(
+        &app.call(&c, "switch_org", &[("org_id", &alpha)]).await
+    ));
+    for (term, vendor, org) in [
+        ("%", "100% Cloud", "100% Kunde"),
+        ("_", "Under_Score AI", "Under_Score Kunde"),
+        ("\\", "Back\\Slash", "Back\\Slash Kunde"),
+    ] {
+        let vendors = json(app.call(&c, "vendor_list", &[("q", term)]).await).await;
+        assert_eq!(
+            vendor_names(&vendors),
+            [vendor],
+            "vendors matching {term:?}"
+        );
+        let services = json(app.call(&c, "service_list", &[("filter[q]", term)]).await).await;
+        assert_eq!(
+            vendor_names(&services),
+            [format!("Service of {vendor}")],
+            "services matching {term:?}"
+        );
+        let orgs = json(my_orgs(&app, &c, term).await).await;
+        assert_eq!(
+            vendor_names(&orgs),
+            [org],
+            "organisations matching {term:?}"
+        );
+    }
+
+    // At the limit still a search; past it a message, for every list.
+    let longest = "ø".repeat(aivet_domain::SearchText::MAX_CHARS);
+    let r = app.call(&c, "vendor_list", &[("q", &longest)]).await;
+    assert_eq!(r.status(), 200);
+    for lang in [Lang::En, Lang::De, Lang::Nb] {
+        assert!(accepted(
+            &app.call(&c, "set_language", &[("lang", lang.code())]).await
+        ));
+        let expected = Msg::ErrSearchTooLong.text(lang);
+        for long in ["a".repeat(201), "x".repeat(50_001)] {
+            for (name, field) in [
+                ("vendor_list", "q"),
+                ("service_list", "filter[q]"),
+                ("my_org_list", "q"),
+            ] {
+                let r = app.call(&c, name, &[(field, long.as_str())]).await;
+                assert_eq!(r.status(), 422, "{name} with {} characters", long.len());
+                let e = json(r).await;
+                assert_eq!(e["text"], expected, "{name}: {e}");
+                assert_eq!(e["fields"][0][0], "q", "{name}: {e}");
+            }
+            for path in ["/services", "/vendors", "/organisations"] {
+                let r = c
+                    .get(app.url(path))
+                    .query(&[("q", long.as_str())])
+                    .header("accept", "text/html")
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(r.status(), 422, "{path} with {} characters", long.len());
+                let body = r.text().await.unwrap();
+                assert!(body.contains(expected), "{path} in {lang}: {body}");
+            }
+        }
+    }
+}
+
+async fn my_orgs(app: &TestApp, c: &Client, q: &str) -> Response {
+    app.call(c, "my_org_list", &[("q", q)]).await
 }

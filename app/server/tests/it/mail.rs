@@ -52,22 +52,190 @@ async fn settled(app: &TestApp, c: &reqwest::Client) -> serde_json::Value {
     panic!("the mail did not settle");
 }
 
-crate::on_both!(invitation_mail_arrives_in_the_inviters_language);
+crate::on_both!(
+    invitation_mail_arrives_in_the_inviters_language,
+    addresses_beyond_ascii_need_a_server_that_takes_them,
+);
 
-async fn invitation_mail_arrives_in_the_inviters_language(b: Db) {
+/// The message a refused form gives for a field, and its text.
+async fn field_error(r: reqwest::Response, field: &str) -> (String, String) {
+    assert_eq!(r.status(), 422);
+    let e: serde_json::Value = r.json().await.unwrap();
+    let at = |key: &str| {
+        e[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f[0] == field)
+            .unwrap_or_else(|| panic!("no {field} in {e}"))[1]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    (at("fields"), at("field_texts"))
+}
+
+/// Addresses with letters beyond ASCII before the @ are refused at every
+/// form that takes an address to mail, in the user's language, unless the
+/// mail server is configured as taking SMTPUTF8; then they go out with
+/// SMTPUTF8 in the SMTP conversation. Domains beyond ASCII always go out in
+/// their ASCII form.
+async fn addresses_beyond_ascii_need_a_server_that_takes_them(b: Db) {
+    use aivet_domain::{Lang, Msg};
     let mut sink = Sink::start().await;
-    let Some(app) = TestApp::spawn_with(
+    let Some((app, owner)) = owner_mailing_through(b, &sink, vec![]).await else {
+        return;
+    };
+    app.call(&owner, "set_language", &[("lang", "nb")]).await;
+    let expected = (
+        "ErrEmailUtf8".to_owned(),
+        Msg::ErrEmailUtf8.text(Lang::Nb).to_owned(),
+    );
+    let r = app
+        .call(
+            &owner,
+            "create_invite",
+            &[("email", "ærlig@eksempel.no"), ("role", "editor")],
+        )
+        .await;
+    assert_eq!(field_error(r, "email").await, expected);
+    let vendor = crate::inventory::create_vendor(&app, &owner, "ChatCo", "application").await;
+    let r = app
+        .call(
+            &owner,
+            "add_contact",
+            &[
+                ("vendor_id", &vendor),
+                ("contact[name]", ""),
+                ("contact[email]", "Ærlig@Eksempel.no"),
+                ("contact[lang]", "nb"),
+                ("contact[role]", "security"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+    let e: serde_json::Value = r.json().await.unwrap();
+    let fields: Vec<&str> = e["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f[0].as_str().unwrap())
+        .collect();
+    assert!(fields.contains(&"name") && fields.contains(&"email"), "{e}");
+    let newcomer = app.client();
+    let r = newcomer
+        .post(app.url("/api/sign_up"))
+        .header("accept-language", "de")
+        .form(&[
+            ("email", "jürgen@beispiel.de"),
+            ("password", PASSWORD),
+            ("name", "Jürgen"),
+            ("org_name", "Beispiel GmbH"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        field_error(r, "email").await,
+        (
+            "ErrEmailUtf8".to_owned(),
+            Msg::ErrEmailUtf8.text(Lang::De).to_owned()
+        )
+    );
+
+    // A domain beyond ASCII needs nothing special: its ASCII form is sent.
+    let r = app
+        .call(
+            &owner,
+            "create_invite",
+            &[("email", "ola@blåbær.no"), ("role", "editor")],
+        )
+        .await;
+    assert_eq!(r.status(), 200);
+    let got = sink.next().await;
+    assert_eq!(got.to, ["ola@xn--blbr-roah.no"]);
+    assert!(!got.mail_params.contains("SMTPUTF8"), "{}", got.mail_params);
+    assert_eq!(header(&parse(&got), "To"), "ola@xn--blbr-roah.no");
+
+    // A mail server marked as taking SMTPUTF8: the address is accepted and
+    // the conversation says SMTPUTF8.
+    let Some((app, owner)) = owner_inviting_through(b, &sink, "Ærlig@Eksempel.no").await else {
+        return;
+    };
+    let got = sink.next().await;
+    assert_eq!(got.to, ["ærlig@eksempel.no"]);
+    assert!(
+        got.mail_params.split_whitespace().any(|p| p == "SMTPUTF8"),
+        "MAIL FROM parameters: {:?}",
+        got.mail_params
+    );
+    assert_eq!(header(&parse(&got), "To"), "ærlig@eksempel.no");
+    assert_eq!(settled(&app, &owner).await["status"], "sent");
+
+    // A server that turns out not to offer it: the mail fails at once, and
+    // the reason names the setting.
+    let mut plain = Sink::start().await;
+    plain.offer_smtputf8(false);
+    let Some((app, owner)) = owner_inviting_through(b, &plain, "ørn@eksempel.no").await else {
+        return;
+    };
+    let failed = settled(&app, &owner).await;
+    assert_eq!(failed["status"], "failed", "{failed}");
+    assert!(
+        failed["last_error"]
+            .as_str()
+            .unwrap()
+            .contains("AIVET_SMTP_UTF8"),
+        "{failed}"
+    );
+    assert!(plain.try_next().is_none());
+}
+
+/// An app that sends mail through `sink`, with these further settings,
+/// and its owner Kari, signed in.
+async fn owner_mailing_through(
+    b: Db,
+    sink: &Sink,
+    env: Vec<(&'static str, String)>,
+) -> Option<(TestApp, reqwest::Client)> {
+    let app = TestApp::spawn_with(
         b,
         Options {
             smtp_url: Some(sink.url()),
+            env,
             ..Options::default()
         },
     )
-    .await
-    else {
+    .await?;
+    let owner = app.sign_up("kari@example.no", "Bærum Regnskap").await;
+    Some((app, owner))
+}
+
+/// An app whose mail server `sink` is marked as taking SMTPUTF8, and its
+/// owner, who has just invited `email`.
+async fn owner_inviting_through(
+    b: Db,
+    sink: &Sink,
+    email: &str,
+) -> Option<(TestApp, reqwest::Client)> {
+    let (app, owner) =
+        owner_mailing_through(b, sink, vec![("AIVET_SMTP_UTF8", "true".into())]).await?;
+    let r = app
+        .call(
+            &owner,
+            "create_invite",
+            &[("email", email), ("role", "editor")],
+        )
+        .await;
+    assert_eq!(r.status(), 200, "inviting {email}");
+    Some((app, owner))
+}
+
+async fn invitation_mail_arrives_in_the_inviters_language(b: Db) {
+    let mut sink = Sink::start().await;
+    let Some((app, owner)) = owner_mailing_through(b, &sink, vec![]).await else {
         return;
     };
-    let owner = app.sign_up("kari@example.no", "Bærum Regnskap").await;
     app.call(&owner, "set_language", &[("lang", "de")]).await;
     // Links come from the configured base URL, whatever the request says.
     let r = owner

@@ -4,13 +4,17 @@
 
 mod accounts;
 mod browser;
+mod demo;
+mod follow_ups;
 mod forms;
 mod helpers;
 mod hostile;
 mod inventory;
+mod jobs;
 mod mail;
 mod matrix;
 mod pages;
 mod questions;
+mod reminders;
 mod security;
 mod smtp;

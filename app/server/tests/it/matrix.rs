@@ -32,6 +32,8 @@ struct World {
     b_request: String,
     b_dead_answer_token: String,
     b_attachment: String,
+    b_job: String,
+    b_follow_up: String,
 }
 
 /// Strings that must never reach A.
@@ -58,6 +60,8 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_data_class.clone(),
         w.b_request.clone(),
         w.b_attachment.clone(),
+        w.b_job.clone(),
+        w.b_follow_up.clone(),
         "Beta Contact".into(),
         "beta-answers.pdf".into(),
     ]
@@ -201,7 +205,26 @@ async fn world(b: Db) -> Option<World> {
         .await
         .unwrap();
     let b_attachment = detail["attachments"][0]["id"].as_str().unwrap().to_owned();
+    let b_job = failed_job(&app, "owner@beta.example").await;
+    let board: serde_json::Value = app
+        .call(&b_owner, "follow_ups_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let b_follow_up = board["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s[1].as_array().unwrap().clone())
+        .next()
+        .expect("B's request has a follow-up")["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     Some(World {
+        b_follow_up,
+        b_job,
         b_attachment,
         b_request,
         b_dead_answer_token,
@@ -353,6 +376,7 @@ fn matrix() -> BTreeMap<String, Probe> {
     add("GET /health", none());
     add("GET /pkg/{*file}", none());
     add("GET /favicon.svg", none());
+    add("GET /favicon.ico", none());
     add("GET /robots.txt", none());
     add(
         "POST /api/switch_org",
@@ -516,6 +540,93 @@ fn matrix() -> BTreeMap<String, Probe> {
             field: "token",
             b_token: |w| w.b_used_reset_token.clone(),
             extra: |_| vec![("password", "mallory's password".into())],
+        },
+    );
+    add(
+        "POST /api/set_time_zone",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("time_zone", "Asia/Tokyo".into()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/follow_ups_data",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("filter[vendor]", w.b_vendor.clone()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/follow_up_policy_data",
+        Scoped {
+            form: |w| vec![("org_id", w.b_org.clone())],
+        },
+    );
+    add(
+        "POST /api/save_follow_up_policy",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("form[reminders]", String::new()),
+                    ("form[max_reminders]", "2".into()),
+                    ("form[review_days]", "3".into()),
+                    ("form[reassess_months]", "6".into()),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/move_follow_up",
+        ForeignId {
+            field: "follow_up_id",
+            b_id: |w| w.b_follow_up.clone(),
+            extra: |_| {
+                vec![
+                    ("form[due_on]", "2027-01-15".into()),
+                    ("form[note]", "moved by A".into()),
+                ]
+            },
+        },
+    );
+    add(
+        "POST /api/finish_follow_up",
+        ForeignId {
+            field: "follow_up_id",
+            b_id: |w| w.b_follow_up.clone(),
+            extra: |_| vec![],
+        },
+    );
+    add(
+        "POST /api/remind_now",
+        ForeignId {
+            field: "request_id",
+            b_id: |w| w.b_request.clone(),
+            extra: |_| vec![],
+        },
+    );
+    add(
+        "POST /api/set_request_reminders",
+        ForeignId {
+            field: "request_id",
+            b_id: |w| w.b_request.clone(),
+            extra: |_| vec![("on", "off".into())],
+        },
+    );
+    add(
+        "POST /api/retry_job",
+        ForeignId {
+            field: "job_id",
+            b_id: |w| w.b_job.clone(),
+            extra: |_| vec![],
         },
     );
     add(
@@ -981,7 +1092,13 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .map(|i| i.email)
         .collect();
     assert_eq!(invites, vec!["pending@beta.example"]);
-    assert_eq!(store.org(&b_tenant).await.unwrap().name, "Beta Holdings");
+    let b_org = store.org(&b_tenant).await.unwrap();
+    assert_eq!(b_org.name, "Beta Holdings");
+    assert_eq!(
+        b_org.time_zone.name(),
+        "Europe/London",
+        "B's time zone is B's to set"
+    );
     let a_owner = store
         .credentials(&aivet_domain::Email::parse("owner@alpha.example").unwrap())
         .await
@@ -1011,6 +1128,15 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .map(|o| o.name)
         .collect();
     assert_eq!(a_orgs, vec!["Alpha Consulting", "Alpha Two"]);
+    let mut a_zones = Vec::new();
+    for o in store.orgs_of_user(a_owner.user_id).await.unwrap() {
+        let t = store.tenant_for(a_owner.user_id, o.org_id).await.unwrap();
+        a_zones.push(t.zone().name());
+    }
+    assert!(
+        a_zones.contains(&"Asia/Tokyo"),
+        "A's time zone changed in one of A's organisations: {a_zones:?}"
+    );
 
     // B's inventory is untouched; A's import landed in A.
     let b_service = store
@@ -1055,6 +1181,14 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .unwrap();
     assert_eq!(b_req.request.status.as_str(), "sent");
     assert!(b_req.request.revoked_at.is_none());
+    assert!(
+        b_req.request.reminders,
+        "A did not switch B's reminders off"
+    );
+    assert_eq!(
+        b_req.request.reminders_sent, 0,
+        "A did not remind B's vendor"
+    );
     assert!(b_req
         .items
         .iter()
@@ -1064,6 +1198,28 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .await
         .unwrap();
     assert_eq!(b_state.assessment.as_str(), "asked");
+    let b_follow_ups = store
+        .follow_ups(&b_tenant, &Default::default())
+        .await
+        .unwrap();
+    assert!(
+        b_follow_ups
+            .iter()
+            .any(|f| f.id.to_string() == w.b_follow_up && f.note.is_none() && f.sequence == 0),
+        "B's follow-up is neither moved nor closed by A: {b_follow_ups:?}"
+    );
+    assert_eq!(
+        store.follow_up_policy(&b_tenant).await.unwrap(),
+        aivet_domain::follow_ups::Policy::default(),
+        "B's policy is B's"
+    );
+    let b_jobs = store.org_job_problems(&b_tenant, 10).await.unwrap();
+    assert_eq!(b_jobs.len(), 1);
+    assert_eq!(
+        (b_jobs[0].id.to_string(), b_jobs[0].status.as_str()),
+        (w.b_job.clone(), "failed"),
+        "B's failed job is not retried by A"
+    );
     assert_eq!(
         store
             .service_requests(&b_tenant, w.b_service.parse().unwrap())

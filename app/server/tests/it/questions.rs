@@ -19,9 +19,10 @@ crate::on_both!(
     answers_entered_by_hand_and_who_may_do_what,
     the_question_set_is_the_organisations_own_and_versioned,
     one_mail_asks_a_vendor_about_several_services,
+    documents_up_to_ten_mb_are_attached_and_larger_ones_named,
 );
 
-async fn json(r: Response) -> Value {
+pub(crate) async fn json(r: Response) -> Value {
     let status = r.status();
     let text = r.text().await.unwrap();
     serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
@@ -44,14 +45,18 @@ fn header(r: &Received, name: &str) -> String {
         .unwrap_or_default()
 }
 
-fn token_in(text: &str) -> String {
+pub(crate) fn token_in(text: &str) -> String {
     let pos = text.find("/answer/").expect("an answer link in the mail");
     text[pos + 8..pos + 8 + 43].to_owned()
 }
 
 /// An organisation with a service whose vendor has one contact. Returns
 /// (service id, contact id).
-async fn service_with_contact(app: &TestApp, c: &Client, contact_lang: &str) -> (String, String) {
+pub(crate) async fn service_with_contact(
+    app: &TestApp,
+    c: &Client,
+    contact_lang: &str,
+) -> (String, String) {
     let vendor = create_vendor(app, c, "ChatCo AI", "application").await;
     let r = app
         .call(
@@ -86,12 +91,16 @@ async fn service_with_contact(app: &TestApp, c: &Client, contact_lang: &str) -> 
     (service, contact)
 }
 
-async fn ask_key(app: &TestApp, c: &Client, service: &str) -> String {
+pub(crate) async fn ask_key(app: &TestApp, c: &Client, service: &str) -> String {
     let d = json(app.call(c, "ask_data", &[("service_id", service)]).await).await;
     d["send_key"].as_str().unwrap().to_owned()
 }
 
-fn send_form<'a>(service: &'a str, key: &'a str, contact: &'a str) -> Vec<(&'a str, &'a str)> {
+pub(crate) fn send_form<'a>(
+    service: &'a str,
+    key: &'a str,
+    contact: &'a str,
+) -> Vec<(&'a str, &'a str)> {
     vec![
         ("service_id", service),
         ("form[send_key]", key),
@@ -100,7 +109,7 @@ fn send_form<'a>(service: &'a str, key: &'a str, contact: &'a str) -> Vec<(&'a s
     ]
 }
 
-async fn overview(app: &TestApp, c: &Client, service: &str) -> Value {
+pub(crate) async fn overview(app: &TestApp, c: &Client, service: &str) -> Value {
     json(
         app.call(c, "questions_overview", &[("service_id", service)])
             .await,
@@ -121,7 +130,11 @@ fn vendor_browser() -> Client {
         .unwrap()
 }
 
-async fn post_answers(app: &TestApp, token: &str, fields: &[(&str, &str)]) -> (u16, String) {
+pub(crate) async fn post_answers(
+    app: &TestApp,
+    token: &str,
+    fields: &[(&str, &str)],
+) -> (u16, String) {
     let r = vendor_browser()
         .post(app.url(&format!("/answer/{token}")))
         .header("origin", &app.base)
@@ -256,7 +269,7 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     for n in 1..=6 {
         assert!(text.contains(&format!("\n{n}. ")), "question {n} in {text}");
     }
-    assert!(text.contains("14.12.2026"), "deadline in {text}");
+    assert!(text.contains("14. Dezember 2026"), "deadline in {text}");
     assert!(
         text.contains("abgelehnt"),
         "the optional question in {text}"
@@ -834,7 +847,7 @@ async fn answers_entered_by_hand_and_who_may_do_what(b: Db) {
     let d = request(&app, &owner, &id).await;
     assert_eq!(d["row"]["status"], "submitted");
     assert_eq!(d["answered_via"], "manual");
-    assert_eq!(d["received"], "2026-11-29, Mail from the DPO");
+    assert_eq!(d["received"], "29 November 2026, Mail from the DPO");
     assert_eq!(d["items"][0]["answer"], "Dedicated cache per tenant.");
     assert_eq!(
         overview(&app, &owner, &service).await["assessment"],
@@ -1107,4 +1120,210 @@ async fn a_deferred_mail_shows_on_the_request() {
     let (_, page) = app.get_text(&owner, &format!("/requests/{id}")).await;
     assert!(page.contains("Not delivered yet; trying again"));
     assert!(!page.contains("{time}"), "no unfilled placeholder");
+}
+
+const MB: usize = 1024 * 1024;
+
+/// A PDF of `bytes` bytes.
+fn pdf_of(bytes: usize) -> Vec<u8> {
+    let mut pdf = b"%PDF-1.7\n".to_vec();
+    pdf.resize(bytes, b'0');
+    pdf
+}
+
+/// The answer form as a browser sends it: the answers and the responder
+/// first, then the document, then the button.
+async fn post_answer_form(
+    app: &TestApp,
+    token: &str,
+    fields: &[(String, String)],
+    file: (&str, Vec<u8>),
+) -> (u16, String) {
+    let mut form = reqwest::multipart::Form::new();
+    for (k, v) in fields {
+        form = form.text(k.clone(), v.clone());
+    }
+    form = form
+        .part(
+            "attachment",
+            reqwest::multipart::Part::bytes(file.1)
+                .file_name(file.0.to_owned())
+                .mime_str("application/pdf")
+                .unwrap(),
+        )
+        .text("action", "draft");
+    let r = vendor_browser()
+        .post(app.url(&format!("/answer/{token}")))
+        .header("origin", &app.base)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+/// HTML as the page escapes it.
+fn escaped(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#x27;")
+}
+
+/// Documents up to 10 MB are attached on both paths (the vendor's answer
+/// page and a member's upload), also the ones over the 2 MB that the web
+/// framework would have taken by default; larger ones are refused by name,
+/// in the user's language, and on the answer page every typed answer and
+/// the responder's details stay in the form — also when the request is cut
+/// off at the whole-upload limit.
+async fn documents_up_to_ten_mb_are_attached_and_larger_ones_named(b: Db) {
+    use aivet_domain::{Lang, Msg};
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let owner = app.sign_up("kari@example.no", "Bærum Regnskap").await;
+    app.call(&owner, "set_language", &[("lang", "de")]).await;
+    let (service, contact) = service_with_contact(&app, &owner, "nb").await;
+    let key = ask_key(&app, &owner, &service).await;
+    let r = app
+        .call(
+            &owner,
+            "send_questions",
+            &send_form(&service, &key, &contact),
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    let token = tokens_in_outbox(&app, "/answer/", 1).await.remove(0);
+    let request_id = overview(&app, &owner, &service).await["requests"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let typed = |round: &str| -> Vec<(String, String)> {
+        let mut f = vec![("lang".to_owned(), "nb".to_owned())];
+        for i in 0..5 {
+            f.push((
+                format!("answer{i}"),
+                format!("Svar {i} ({round}): <ja> & \"nei\""),
+            ));
+        }
+        f.push(("name".into(), format!("Dana Ørnes {round}")));
+        f.push(("role".into(), "CISO".into()));
+        f.push(("email".into(), "dana@chatco.example".into()));
+        f
+    };
+    let limit_nb =
+        aivet_domain::attachments::size_text(aivet_domain::attachments::MAX_BYTES, Lang::Nb);
+    // The answer page: accepted up to 10 MB.
+    for (i, size) in [MB * 3 / 2, MB * 5 / 2, MB * 19 / 2, 10 * MB]
+        .into_iter()
+        .enumerate()
+    {
+        let name = format!("Svar {i}.pdf");
+        let (status, page) =
+            post_answer_form(&app, &token, &typed("ok"), (&name, pdf_of(size))).await;
+        assert_eq!(status, 200, "{size} bytes: {page}");
+        assert!(
+            page.contains(&escaped(&aivet_domain::msg!(
+                Lang::Nb,
+                Msg::PortalAttached,
+                name = &name
+            ))),
+            "{size} bytes: {page}"
+        );
+        assert!(page.contains(&escaped(&format!("{name} ({} KB)", size.div_ceil(1024)))));
+    }
+    // Over it: refused by name, with everything typed still there, and
+    // nothing saved. 10.5 MB is read whole and the document read past; 12
+    // MB is cut off at the whole-upload limit, after the answers.
+    for (size, name) in [
+        (MB * 21 / 2, "For stor rapport.pdf"),
+        (12 * MB, "Enda større.pdf"),
+        (40 * MB, "Altfor stor.pdf"),
+    ] {
+        let round = format!("{size}");
+        let fields = typed(&round);
+        let (status, page) = post_answer_form(&app, &token, &fields, (name, pdf_of(size))).await;
+        assert_eq!(status, 413, "{size} bytes");
+        let message = aivet_domain::msg!(
+            Lang::Nb,
+            Msg::ErrFileTooLargeNamed,
+            name = name,
+            limit = &limit_nb
+        );
+        assert!(page.contains(&escaped(&message)), "{size} bytes: {page}");
+        assert!(
+            page.contains("id=\"attachment-error\""),
+            "at the file's field"
+        );
+        for (k, v) in &fields[1..] {
+            assert!(page.contains(&escaped(v)), "{size} bytes: {k} kept: {page}");
+        }
+        let (_, now) = app
+            .get_text(&vendor_browser(), &format!("/answer/{token}"))
+            .await;
+        assert!(!now.contains(&round), "nothing of a refused form is saved");
+        assert!(!now.contains(&escaped(name)));
+    }
+
+    // A member's upload: the same limits, the message on the request page.
+    let mut names = Vec::new();
+    for (i, size) in [MB * 3 / 2, MB * 5 / 2, MB * 19 / 2]
+        .into_iter()
+        .enumerate()
+    {
+        let name = format!("Original {i}.pdf");
+        let (status, location) = upload(&app, &owner, &request_id, (&name, &pdf_of(size))).await;
+        assert_eq!(
+            (status, location.as_str()),
+            (303, format!("/requests/{request_id}#attachments").as_str()),
+            "{size} bytes"
+        );
+        names.push(name);
+    }
+    let files = request(&app, &owner, &request_id).await["attachments"].clone();
+    for name in &names {
+        assert!(
+            files.to_string().contains(name.as_str()),
+            "{name} in {files}"
+        );
+    }
+    let limit_de =
+        aivet_domain::attachments::size_text(aivet_domain::attachments::MAX_BYTES, Lang::De);
+    for (size, name) in [
+        (MB * 21 / 2, "Zu groß & mehr.pdf"),
+        (12 * MB, "Noch größer.pdf"),
+    ] {
+        let (status, location) = upload(&app, &owner, &request_id, (name, &pdf_of(size))).await;
+        assert_eq!(status, 303, "{size} bytes");
+        assert!(
+            location.contains("upload_error=ErrFileTooLargeNamed"),
+            "{location}"
+        );
+        let (status, page) = app.get_text(&owner, &location).await;
+        assert_eq!(status, 200);
+        let message = aivet_domain::msg!(
+            Lang::De,
+            Msg::ErrFileTooLargeNamed,
+            name = name,
+            limit = &limit_de
+        );
+        assert!(page.contains(&escaped(&message)), "{size} bytes: {page}");
+    }
+    assert_eq!(
+        request(&app, &owner, &request_id).await["attachments"]
+            .as_array()
+            .unwrap()
+            .len(),
+        7,
+        "four from the vendor, three from the member"
+    );
+    // The name in the address counts only with our signature.
+    let forged = format!(
+        "/requests/{request_id}?upload_error=ErrFileTooLargeNamed&upload_file=Ring+0800+now&upload_sig=AAAA"
+    );
+    let (_, page) = app.get_text(&owner, &forged).await;
+    assert!(!page.contains("Ring 0800"));
+    assert!(page.contains(&escaped(Msg::ErrFileTooLarge.text(Lang::De))));
 }

@@ -2,10 +2,63 @@
 //! rate limits (W5), headers (W7), bad input (W9), failing closed (W10).
 
 use crate::helpers::*;
-use aivet_services::{Limits, RateLimiter};
+use aivet_services::{Backoff, Limits, RateLimiter};
 use chrono::Duration;
 
-crate::on_both!(health_reports_the_database, state_changes_need_same_origin);
+crate::on_both!(
+    health_reports_the_database,
+    state_changes_need_same_origin,
+    static_files_skip_the_session_lookup,
+    guessing_stays_slow_and_nobody_can_lock_the_owner_out,
+);
+
+/// The bundle, the icons and robots.txt are the same for everyone: they are
+/// served without reading the session. With the sessions table gone, a page
+/// that reads the session fails closed, while the static files still come,
+/// with the security headers of every response.
+async fn static_files_skip_the_session_lookup(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("a@example.com", "A").await;
+    assert_eq!(c.get(app.url("/")).send().await.unwrap().status(), 200);
+    app.exec_raw("ALTER TABLE sessions RENAME TO sessions_unreadable")
+        .await;
+    assert_eq!(
+        c.get(app.url("/")).send().await.unwrap().status(),
+        500,
+        "the cookie is looked up on pages"
+    );
+    for path in [
+        "/pkg/aivet.css",
+        "/pkg/aivet.js",
+        "/favicon.svg",
+        "/favicon.ico",
+        "/robots.txt",
+    ] {
+        let r = c.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        let h = r.headers();
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["x-frame-options"], "DENY", "{path}");
+        assert!(
+            h["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .contains("frame-ancestors 'none'"),
+            "{path}"
+        );
+        assert!(h.contains_key("referrer-policy"), "{path}");
+        assert!(h.contains_key("x-request-id"), "{path}");
+        assert!(!r.bytes().await.unwrap().is_empty(), "{path}");
+    }
+    let r = c.get(app.url("/favicon.ico")).send().await.unwrap();
+    assert_eq!(r.headers()["content-type"], "image/x-icon");
+    assert!(
+        r.bytes().await.unwrap().starts_with(&[0, 0, 1, 0]),
+        "an ICO file"
+    );
+}
 
 async fn health_reports_the_database(b: Db) {
     let Some(app) = TestApp::spawn(b).await else {
@@ -203,7 +256,6 @@ async fn session_cookie_flags() {
 async fn sign_in_is_rate_limited_by_peer_not_by_forwarded_header() {
     let limits = Limits {
         sign_in_per_client: RateLimiter::new(20, Duration::minutes(10)),
-        sign_in_per_account: RateLimiter::new(5, Duration::minutes(10)),
         ..Limits::default()
     };
     let app = TestApp::spawn_with(
@@ -235,13 +287,19 @@ async fn sign_in_is_rate_limited_by_peer_not_by_forwarded_header() {
         statuses[20..].iter().all(|s| *s == 429),
         "forged X-Forwarded-For must not reset the limit"
     );
-    // Per account, too, from fresh addresses' point of view.
+    // Per account, too, for a browser new to the account.
     let app = TestApp::spawn_with(
         Db::Sqlite,
         Options {
             limits: Limits {
                 sign_in_per_client: RateLimiter::new(1000, Duration::minutes(10)),
-                sign_in_per_account: RateLimiter::new(5, Duration::minutes(10)),
+                sign_in_per_account_client: RateLimiter::new(1000, Duration::minutes(10)),
+                sign_in_per_account: Backoff::new(
+                    5,
+                    Duration::minutes(10),
+                    Duration::minutes(10),
+                    Duration::hours(24),
+                ),
                 ..Limits::default()
             },
             ..Options::default()
@@ -267,6 +325,186 @@ async fn sign_in_is_rate_limited_by_peer_not_by_forwarded_header() {
     app.clock.advance(Duration::minutes(11));
     let r = app.sign_in(&app.client(), "a@example.com", PASSWORD).await;
     assert!(accepted(&r), "the limit lifts with time");
+}
+
+const OWNER: &str = "kari@example.no";
+
+/// A sign-in as the browser bundle sends it, from `addr` (the app trusts
+/// the loopback proxy's X-Forwarded-For in these tests).
+async fn sign_in_from(
+    app: &TestApp,
+    c: &reqwest::Client,
+    addr: &str,
+    password: &str,
+) -> reqwest::Response {
+    c.post(app.url("/api/sign_in"))
+        .header("x-forwarded-for", addr)
+        .form(&[("email", OWNER), ("password", password)])
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn reset_from(app: &TestApp, c: &reqwest::Client, addr: &str) -> reqwest::Response {
+    c.post(app.url("/api/request_password_reset"))
+        .header("x-forwarded-for", addr)
+        .form(&[("email", OWNER)])
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn error_text(r: reqwest::Response) -> String {
+    let v: serde_json::Value = r.json().await.unwrap();
+    v["text"].as_str().unwrap_or_default().to_owned()
+}
+
+/// W5 after OWASP's guidance on lockouts: guessing stays slow from one
+/// address and from many against one account, while the attack can lock
+/// nobody out — the owner gets in from their browser on a new network, a
+/// browser new to the account is told the way in, and a password reset
+/// (which others' failures and floods cannot block) works.
+async fn guessing_stays_slow_and_nobody_can_lock_the_owner_out(b: Db) {
+    use aivet_domain::{Lang, Msg};
+    let Some(app) = TestApp::spawn_with(
+        b,
+        Options {
+            manual_mail: true,
+            env: vec![("AIVET_TRUSTED_PROXIES", "127.0.0.1".into())],
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    app.sign_up(OWNER, "Bærum Regnskap").await;
+    // The owner's browser, signed in once at the office.
+    let browser = app.client();
+    let r = sign_in_from(&app, &browser, "192.0.2.10", PASSWORD).await;
+    assert!(accepted(&r), "{}", r.status());
+    assert!(set_cookies(&r)
+        .iter()
+        .any(|c| c.starts_with("aivet_device=") && c.contains("HttpOnly")));
+
+    // One address: five wrong passwords, then no more checks.
+    let attacker = app.client();
+    let mut statuses = Vec::new();
+    for _ in 0..20 {
+        statuses.push(
+            sign_in_from(&app, &attacker, "198.51.100.7", "guess guess guess")
+                .await
+                .status()
+                .as_u16(),
+        );
+    }
+    assert_eq!(statuses[..5], [401; 5], "{statuses:?}");
+    assert!(statuses[5..].iter().all(|s| *s == 429), "{statuses:?}");
+
+    // Many addresses, one guess each: ten failures in all are free, then
+    // the account pauses for browsers new to it.
+    let mut checked = 0;
+    for i in 0..200 {
+        let r = sign_in_from(
+            &app,
+            &app.client(),
+            &format!("2001:db8::{i:x}"),
+            "guess guess guess",
+        )
+        .await;
+        match r.status().as_u16() {
+            401 => checked += 1,
+            429 => assert_eq!(error_text(r).await, Msg::ErrAccountProtected.text(Lang::En)),
+            other => panic!("{other}"),
+        }
+    }
+    assert_eq!(checked, 5, "ten failures in all, then the pause");
+    // An hour of it, a guess every ten seconds from new addresses: the
+    // pauses double, so only a handful are checked.
+    let mut checked = 0;
+    for i in 0..360 {
+        app.clock.advance(Duration::seconds(10));
+        let r = sign_in_from(
+            &app,
+            &app.client(),
+            &format!("203.0.113.{}", i % 250),
+            "guess guess guess",
+        )
+        .await;
+        match r.status().as_u16() {
+            401 => checked += 1,
+            429 => {}
+            other => panic!("{other}"),
+        }
+        if i == 180 {
+            // Mid-attack, the owner's browser gets in from a new network.
+            let r = sign_in_from(&app, &browser, "192.0.2.99", PASSWORD).await;
+            assert!(accepted(&r), "the owner's browser: {}", r.status());
+            // And, signed in, can change the password.
+            let r = app
+                .call(
+                    &browser,
+                    "change_password",
+                    &[
+                        ("current_password", PASSWORD),
+                        ("new_password", "another long passphrase"),
+                    ],
+                )
+                .await;
+            assert!(accepted(&r), "change password: {}", r.status());
+        }
+    }
+    assert!(
+        (1..=8).contains(&checked),
+        "{checked} guesses checked in an hour"
+    );
+
+    // A browser new to the account, with the right password, is told the
+    // way in; a password reset works from there.
+    let fresh = app.client();
+    let r = sign_in_from(&app, &fresh, "192.0.2.50", "another long passphrase").await;
+    assert_eq!(r.status(), 429);
+    assert_eq!(error_text(r).await, Msg::ErrAccountProtected.text(Lang::En));
+    let r = reset_from(&app, &fresh, "192.0.2.50").await;
+    assert!(accepted(&r), "reset: {}", r.status());
+    assert_eq!(app.worker.pass().await.unwrap().sent, 1);
+    let token = tokens_in_outbox(&app, "/reset-password/", 1).await[0].clone();
+    let r = app
+        .call(
+            &fresh,
+            "reset_password",
+            &[("token", &token), ("password", "a brand new passphrase")],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    assert_eq!(app.get_text(&fresh, "/").await.0, 200);
+    // The reset forgot the failures: any browser gets in again.
+    let r = sign_in_from(&app, &app.client(), "192.0.2.51", "a brand new passphrase").await;
+    assert!(accepted(&r), "{}", r.status());
+
+    // Flooding the reset from many addresses sends at most three mails an
+    // hour and refuses nobody; the owner's mailbox has a working link.
+    for i in 0..20 {
+        let r = reset_from(&app, &app.client(), &format!("198.51.100.{}", 100 + i)).await;
+        assert!(accepted(&r), "{}", r.status());
+    }
+    let r = reset_from(&app, &fresh, "192.0.2.50").await;
+    assert!(accepted(&r), "the owner's own request: {}", r.status());
+    assert_eq!(
+        app.worker.pass().await.unwrap().sent,
+        2,
+        "three in the hour"
+    );
+    let tokens = tokens_in_outbox(&app, "/reset-password/", 3).await;
+    let newest = tokens.iter().find(|t| **t != token).unwrap();
+    let r = app
+        .call(
+            &app.client(),
+            "reset_password",
+            &[("token", newest), ("password", "the owner's passphrase")],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
 }
 
 #[tokio::test]
@@ -397,7 +635,14 @@ async fn bad_input_gets_a_clear_4xx() {
         .await
         .unwrap();
     assert_eq!(r.status(), 413);
-    assert_eq!(r.text().await.unwrap(), "Die Anfrage ist zu groß.");
+    assert_eq!(
+        r.text().await.unwrap(),
+        aivet_domain::msg!(
+            aivet_domain::Lang::De,
+            aivet_domain::Msg::ErrTooLarge,
+            limit = "256 KB"
+        )
+    );
     let r = app
         .call(&c, "create_org", &[("org_name", &"x".repeat(200))])
         .await;
@@ -549,4 +794,88 @@ async fn html_of(c: &reqwest::Client, url: &str) -> String {
         .unwrap();
     assert_eq!(r.status(), 200, "{url}");
     r.text().await.unwrap()
+}
+
+/// A body over `AIVET_MAX_BODY_BYTES` gets a message that names the limit,
+/// in the user's language, in the form its sender reads: the browser
+/// bundle its JSON error, a form posted by the browser itself a page with
+/// the message and the way back, other clients plain text — whether the
+/// length was declared or the body just kept coming.
+#[tokio::test]
+async fn an_oversize_body_is_told_its_limit() {
+    use aivet_domain::{Lang, Msg};
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = app.sign_up("a@example.com", "A").await;
+    app.call(&c, "set_language", &[("lang", "nb")]).await;
+    let expected = aivet_domain::msg!(Lang::Nb, Msg::ErrTooLarge, limit = "256 KB");
+    let big = "x".repeat(300 * 1024);
+    let post = |accept: &'static str, referer: String| {
+        c.post(app.url("/api/create_org"))
+            .header("accept", accept)
+            .header("referer", referer)
+            .form(&[("org_name", big.as_str())])
+            .send()
+    };
+
+    let r = post("application/json", app.url("/settings"))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/json"));
+    let e: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(
+        (e["msg"].as_str(), e["text"].as_str()),
+        (Some("ErrTooLarge"), Some(expected.as_str()))
+    );
+
+    let html = "text/html,application/xhtml+xml,*/*;q=0.8";
+    let r = post(html, app.url("/settings")).await.unwrap();
+    assert_eq!(r.status(), 413);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+    let page = r.text().await.unwrap();
+    assert!(page.contains("<html lang=\"nb\">"), "{page}");
+    assert!(page.contains(Msg::TooLargeTitle.text(Lang::Nb)));
+    assert!(page.contains(&expected), "{page}");
+    assert!(
+        page.contains("href=\"&#x2f;settings\""),
+        "the way back: {page}"
+    );
+    // A foreign referrer is no way back.
+    let r = post(html, "https://evil.example/phish".into())
+        .await
+        .unwrap();
+    assert!(!r.text().await.unwrap().contains("evil.example"));
+
+    // No declared length: refused once that much has come.
+    use futures_util::StreamExt;
+    let chunks =
+        futures_util::stream::iter((0..40).map(|_| Ok::<_, std::io::Error>(vec![b'x'; 10 * 1024])));
+    let r = c
+        .post(app.url("/api/create_org"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("accept", "application/json")
+        .body(reqwest::Body::wrap_stream(
+            futures_util::stream::once(async { Ok::<_, std::io::Error>(b"org_name=".to_vec()) })
+                .chain(chunks),
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
+    let e: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(e["text"].as_str(), Some(expected.as_str()));
+    let orgs: serde_json::Value = app
+        .call(&c, "my_org_list", &[("q", "")])
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(orgs["total"], 1, "nothing was created");
 }

@@ -10,6 +10,8 @@ use tokio::sync::mpsc;
 #[derive(Clone, Debug)]
 pub struct Received {
     pub from: String,
+    /// What followed the address in `MAIL FROM` (e.g. `SMTPUTF8`).
+    pub mail_params: String,
     pub to: Vec<String>,
     pub data: Vec<u8>,
 }
@@ -30,6 +32,8 @@ pub enum Fault {
 
 pub struct Sink {
     pub port: u16,
+    /// Whether the sink offers SMTPUTF8 (RFC 6531) in its EHLO answer.
+    smtputf8: Arc<std::sync::atomic::AtomicBool>,
     rx: mpsc::UnboundedReceiver<Received>,
     faults: Arc<Mutex<Vec<Fault>>>,
     task: tokio::task::JoinHandle<()>,
@@ -54,19 +58,23 @@ impl Sink {
         let (tx, rx) = mpsc::unbounded_channel();
         let faults: Arc<Mutex<Vec<Fault>>> = Arc::default();
         let f = faults.clone();
+        let smtputf8 = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let utf8 = smtputf8.clone();
         let task = tokio::spawn(async move {
             loop {
                 let Ok((stream, _)) = listener.accept().await else {
                     return;
                 };
                 let (tx, f) = (tx.clone(), f.clone());
+                let utf8 = utf8.load(std::sync::atomic::Ordering::SeqCst);
                 tokio::spawn(async move {
-                    let _ = session(stream, tx, f).await;
+                    let _ = session(stream, tx, f, utf8).await;
                 });
             }
         });
         Sink {
             port,
+            smtputf8,
             rx,
             faults,
             task,
@@ -75,6 +83,11 @@ impl Sink {
 
     pub fn url(&self) -> String {
         format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Offers SMTPUTF8 to the next connections, or not (it does by default).
+    pub fn offer_smtputf8(&self, on: bool) {
+        self.smtputf8.store(on, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Makes the next transaction(s) fail this way, in order.
@@ -109,11 +122,12 @@ async fn session(
     stream: tokio::net::TcpStream,
     tx: mpsc::UnboundedSender<Received>,
     faults: Arc<Mutex<Vec<Fault>>>,
+    smtputf8: bool,
 ) -> std::io::Result<()> {
     let (r, mut w) = stream.into_split();
     let mut r = BufReader::new(r);
     w.write_all(b"220 sink.test ESMTP ready\r\n").await?;
-    let (mut from, mut to) = (String::new(), Vec::new());
+    let (mut from, mut mail_params, mut to) = (String::new(), String::new(), Vec::new());
     let mut line = String::new();
     loop {
         line.clear();
@@ -123,18 +137,18 @@ async fn session(
         let cmd = line.trim_end().to_owned();
         let upper = cmd.to_ascii_uppercase();
         if upper.starts_with("EHLO") {
-            w.write_all(b"250-sink.test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")
-                .await?;
+            if smtputf8 {
+                w.write_all(b"250-sink.test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")
+                    .await?;
+            } else {
+                w.write_all(b"250-sink.test\r\n250 8BITMIME\r\n").await?;
+            }
         } else if upper.starts_with("HELO") {
             w.write_all(b"250 sink.test\r\n").await?;
         } else if upper.starts_with("MAIL FROM:") {
-            from = cmd[10..]
-                .trim()
-                .trim_start_matches('<')
-                .split('>')
-                .next()
-                .unwrap_or("")
-                .to_owned();
+            let (address, params) = cmd[10..].split_once('>').unwrap_or((&cmd[10..], ""));
+            from = address.trim().trim_start_matches('<').to_owned();
+            mail_params = params.trim().to_owned();
             to.clear();
             w.write_all(b"250 OK\r\n").await?;
         } else if upper.starts_with("RCPT TO:") {
@@ -176,6 +190,7 @@ async fn session(
             if take_fault(&faults, Fault::HangAfterData) {
                 let _ = tx.send(Received {
                     from: "HANG".into(),
+                    mail_params: mail_params.clone(),
                     to: to.clone(),
                     data: Vec::new(),
                 });
@@ -188,6 +203,7 @@ async fn session(
             w.write_all(b"250 OK queued\r\n").await?;
             let _ = tx.send(Received {
                 from: from.clone(),
+                mail_params: mail_params.clone(),
                 to: to.clone(),
                 data,
             });

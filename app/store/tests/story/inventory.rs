@@ -12,7 +12,7 @@ use aivet_store::{AuditEvent, DynStore, StoreError, Tenant};
 use chrono::Duration;
 
 fn ev() -> AuditEvent {
-    AuditEvent::new("test", "")
+    AuditEvent::SignedIn
 }
 
 fn vendor_form(name: &str, role: VendorRole) -> VendorForm {
@@ -144,7 +144,7 @@ pub async fn vendors_and_their_contacts(b: Backend) {
 
     // Search ignores case (also beyond ASCII) and treats % and _ literally.
     let search = |text: &str| VendorQuery {
-        text: Some(text.into()),
+        text: aivet_domain::SearchText::parse(text).unwrap(),
         ..Default::default()
     };
     let found = store.vendors(&t, &search("ÜNICORN")).await.unwrap();
@@ -152,6 +152,8 @@ pub async fn vendors_and_their_contacts(b: Backend) {
     let found = store.vendors(&t, &search("100%")).await.unwrap();
     assert_eq!(names(&found, |v| &v.name), ["IT-Partner 100% AS"]);
     assert!(store.vendors(&t, &search("%")).await.unwrap().len() == 1);
+    assert!(store.vendors(&t, &search("_")).await.unwrap().is_empty());
+    assert!(store.vendors(&t, &search("\\")).await.unwrap().is_empty());
     let hosts = store
         .vendors(
             &t,
@@ -457,14 +459,14 @@ pub async fn services_findings_lists_and_counts(b: Backend) {
     .await;
     assert_eq!(owned.total, 1);
     let text = list(ServiceQuery {
-        text: Some("chatco".into()),
+        text: aivet_domain::SearchText::parse("chatco").unwrap(),
         ..Default::default()
     })
     .await;
     assert_eq!(text.total, 2, "the vendor's name is searched too");
     // Filters combine: each one narrows what the others found.
     let combined = list(ServiceQuery {
-        text: Some("chatco".into()),
+        text: aivet_domain::SearchText::parse("chatco").unwrap(),
         vendor: Some(host),
         data_class: Some(personal),
         ..Default::default()
@@ -473,7 +475,7 @@ pub async fn services_findings_lists_and_counts(b: Backend) {
     assert_eq!(names(&combined.rows, |r| &r.name), ["Support bot"]);
     assert_eq!(combined.total, 1);
     let none = list(ServiceQuery {
-        text: Some("chatco".into()),
+        text: aivet_domain::SearchText::parse("chatco").unwrap(),
         status: Some(ServiceStatus::Trial),
         owner: Some(t.membership_id()),
         ..Default::default()

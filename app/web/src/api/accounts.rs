@@ -43,12 +43,14 @@ pub async fn sign_in(
     #[server(default)] next: String,
 ) -> Result<(), AppError> {
     let c = ctx()?;
-    let (token, auth) = c
+    let device = c.device_cookie();
+    let (token, auth, device) = c
         .services
-        .sign_in(&email, &password, &c.client)
+        .sign_in(&email, &password, &c.client, device.as_deref())
         .await
         .map_err(service_error)?;
     c.set_session_cookie(&token);
+    c.set_device_cookie(&device);
     c.set_lang_cookie(auth.user.lang);
     done(&crate::address::local_path(&next).unwrap_or_else(|| "/".to_owned()))
 }
@@ -107,9 +109,10 @@ pub struct OrgListView {
 pub async fn my_org_list(#[server(default)] q: String) -> Result<OrgListView, AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
+    let text = super::search_text(&q)?;
     let (rows, total) = c
         .services
-        .my_orgs_matching(a, &q, 50)
+        .my_orgs_matching(a, text.as_ref(), 50)
         .await
         .map_err(service_error)?;
     Ok(OrgListView {
@@ -211,11 +214,12 @@ pub async fn password_reset_info(token: String) -> Result<bool, AppError> {
 #[server(endpoint = "reset_password")]
 pub async fn reset_password(token: String, password: String) -> Result<(), AppError> {
     let c = ctx()?;
-    let (session, _) = c
+    let (session, _, device) = c
         .services
         .reset_password(&token, &password)
         .await
         .map_err(service_error)?;
     c.set_session_cookie(&session);
+    c.set_device_cookie(&device);
     done("/")
 }

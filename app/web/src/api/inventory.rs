@@ -6,7 +6,7 @@ use aivet_domain::inventory::{
     AuthorityNotifier, ContactForm, ContactRole, Deployment, FindingForm, FindingStatus,
     FindingTopic, ServiceForm, ServiceStatus, VendorForm, VendorRole,
 };
-use aivet_domain::{ContactId, DataClassId, Lang, MembershipId, Msg, ServiceId, VendorId};
+use aivet_domain::{msg, ContactId, DataClassId, Lang, MembershipId, Msg, ServiceId, VendorId};
 use chrono::{DateTime, NaiveDate, Utc};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -167,6 +167,10 @@ pub struct DashboardView {
     pub asked_any: i64,
     pub awaiting_answer: i64,
     pub to_review: i64,
+    /// Open follow-ups due before today.
+    pub overdue: i64,
+    /// Services asked that have no open follow-up (step 5 is done at 0).
+    pub asked_without_follow_up: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -247,7 +251,14 @@ pub async fn dashboard_data() -> Result<DashboardView, AppError> {
         .inventory_counts(a)
         .await
         .map_err(service_error)?;
+    let f = c
+        .services
+        .follow_up_counts(a)
+        .await
+        .map_err(service_error)?;
     Ok(DashboardView {
+        overdue: f.overdue,
+        asked_without_follow_up: f.asked_without,
         in_use: n.in_use,
         trial: n.trial,
         retired: n.retired,
@@ -274,7 +285,7 @@ pub async fn vendor_list(
     let c = ctx()?;
     let a = auth(&c)?;
     let query = VendorQuery {
-        text: Some(q),
+        text: super::search_text(&q)?,
         role: opt(&role),
         archived: !archived.is_empty(),
         sort: if sort == "updated" {
@@ -489,7 +500,7 @@ pub async fn service_list(
         choices.vendors.retain(|v| Some(v.id) == vendor);
     }
     let query = ServiceQuery {
-        text: Some(f.q),
+        text: super::search_text(&f.q)?,
         vendor,
         status: opt(&f.status),
         data_class: opt(&f.data_class),
@@ -782,9 +793,9 @@ pub async fn import_preview(csv: String) -> Result<ImportPlanView, AppError> {
         } else {
             plan.new_vendors.join(", ")
         };
-        Msg::ImportReady.fill(l, &[("n", &plan.rows.to_string()), ("vendors", &vendors)])
+        msg!(l, Msg::ImportReady, n = plan.rows, vendors = &vendors)
     } else {
-        Msg::ImportHasErrors.fill(l, &[("n", &plan.errors.len().to_string())])
+        msg!(l, Msg::ImportHasErrors, n = plan.errors.len())
     };
     Ok(ImportPlanView {
         rows: plan.rows,

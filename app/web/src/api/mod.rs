@@ -7,16 +7,30 @@
 //! All of them are POSTs and pass the same-origin check of the server.
 
 mod accounts;
+mod follow_ups;
 mod inventory;
 mod questions;
 mod settings;
 pub use accounts::*;
+pub use follow_ups::*;
 pub use inventory::*;
 pub use questions::*;
 pub use settings::*;
 
 #[cfg(feature = "ssr")]
 use crate::error::AppError;
+
+/// A list's search term (the field `q`); one that is too long or holds
+/// control characters is refused with its message, on top and at the field.
+#[cfg(feature = "ssr")]
+pub(crate) fn search_text(q: &str) -> Result<Option<aivet_domain::SearchText>, AppError> {
+    aivet_domain::SearchText::parse(q).map_err(|m| {
+        crate::ssr::set_error_status(http::StatusCode::UNPROCESSABLE_ENTITY);
+        let mut e = AppError::new(m);
+        e.fields = vec![("q".to_owned(), m)];
+        e
+    })
+}
 
 /// An id from a form or address; one that does not parse is as unknown as
 /// one that does not exist.
@@ -64,6 +78,8 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         RevokeInvite,
         RemoveMember,
         SetMemberRole,
+        SetTimeZone,
+        RetryJob,
         // inventory
         DashboardData,
         VendorList,
@@ -101,6 +117,14 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         EnterAnswers,
         QuestionSetData,
         SaveQuestionSet,
+        RemindNow,
+        SetRequestReminders,
+        // follow-ups
+        FollowUpsData,
+        MoveFollowUp,
+        FinishFollowUp,
+        FollowUpPolicyData,
+        SaveFollowUpPolicy,
     );
     None
 }

@@ -4,9 +4,11 @@
 //! server (it must work without JavaScript and without an account).
 
 use crate::error::AppError;
+use aivet_domain::inventory::ServicePart;
+use aivet_domain::mail::MailStatus;
 use aivet_domain::questions::{
-    AnswerForm, Assessment, DecisionForm, QuestionSetForm, RequestStatus, Review, ReviewForm,
-    SendForm,
+    AnswerForm, AnsweredVia, Assessment, DecisionForm, QuestionSetForm, RequestStatus, Review,
+    ReviewForm, SendForm,
 };
 use aivet_domain::{ContactId, Lang, RequestId, ServiceId};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -27,8 +29,7 @@ pub struct RequestRowView {
     pub sent_at: DateTime<Utc>,
     pub deadline: NaiveDate,
     pub status: RequestStatus,
-    /// "queued", "sent", "retrying", "failed" …
-    pub mail_status: Option<String>,
+    pub mail_status: Option<MailStatus>,
     /// The mail server's last answer, while the mail is not delivered.
     pub mail_error: Option<String>,
     pub open_items: i64,
@@ -37,14 +38,23 @@ pub struct RequestRowView {
     pub revoked: bool,
     pub expired: bool,
     pub again: bool,
+    /// Still waiting for the vendor (not answered, withdrawn or given up).
+    pub waiting: bool,
+    pub reminders: bool,
+    pub reminders_sent: i32,
+    /// The reminders were used up without an answer.
+    pub no_answer: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EventView {
     pub at: DateTime<Utc>,
+    /// The entry's stored kind (`sent`, `reviewed`, …).
     pub kind: String,
-    pub actor: String,
+    /// What happened and its particulars, in the page's language.
+    pub title: String,
     pub detail: String,
+    pub actor: String,
     pub request_id: Option<RequestId>,
 }
 
@@ -66,7 +76,7 @@ pub struct RecipientView {
     pub email: String,
     pub lang: Lang,
     pub vendor_name: String,
-    pub part: String,
+    pub part: ServicePart,
     pub primary: bool,
 }
 
@@ -134,7 +144,7 @@ pub struct RequestView {
     pub sent_by: String,
     pub expires_at: DateTime<Utc>,
     pub responder: Option<String>,
-    pub answered_via: Option<String>,
+    pub answered_via: Option<AnsweredVia>,
     pub received: Option<String>,
     pub submitted_at: Option<DateTime<Utc>>,
     pub items: Vec<ItemView>,
@@ -154,17 +164,21 @@ fn row_view(r: &aivet_store::questions::RequestRow, now: DateTime<Utc>) -> Reque
         sent_at: r.sent_at,
         deadline: r.deadline,
         status: r.status,
-        mail_status: r.mail_status.clone(),
+        mail_status: r.mail_status,
         mail_error: r
             .mail_error
             .clone()
-            .filter(|_| r.mail_status.as_deref() != Some("sent")),
+            .filter(|_| r.mail_status != Some(MailStatus::Sent)),
         open_items: r.open_items,
         items: r.items,
         reviewed: r.status == RequestStatus::Submitted && r.open_items == 0,
         revoked: r.revoked_at.is_some(),
         expired: r.revoked_at.is_none() && r.expires_at <= now,
         again: r.previous_id.is_some(),
+        waiting: r.waiting(),
+        reminders: r.reminders,
+        reminders_sent: r.reminders_sent,
+        no_answer: r.no_answer_at.is_some(),
     }
 }
 
@@ -195,9 +209,10 @@ pub async fn questions_overview(service_id: String) -> Result<QuestionsView, App
             .into_iter()
             .map(|e| EventView {
                 at: e.at,
-                kind: e.kind,
+                kind: e.event.to_stored().0,
+                title: e.event.title(c.lang),
+                detail: e.event.detail(c.lang),
                 actor: e.actor,
-                detail: e.detail,
                 request_id: e.request_id,
             })
             .collect(),
@@ -264,7 +279,7 @@ fn ask_view(
                 email: r.contact.email,
                 lang: r.contact.lang,
                 vendor_name: r.vendor_name,
-                part: r.part.to_owned(),
+                part: r.part,
                 primary: r.contact.is_primary,
             })
             .collect(),
@@ -362,9 +377,9 @@ pub async fn request_detail(request_id: String) -> Result<RequestView, AppError>
             .collect::<Vec<_>>()
             .join(", ")
         }),
-        answered_via: r.answered_via.clone(),
+        answered_via: r.answered_via,
         received: r.received_on.map(|d| {
-            [Some(d.to_string()), r.received_source.clone()]
+            [Some(c.fmt().date(d)), r.received_source.clone()]
                 .into_iter()
                 .flatten()
                 .collect::<Vec<_>>()
@@ -388,7 +403,9 @@ pub async fn request_detail(request_id: String) -> Result<RequestView, AppError>
             .collect(),
         can_edit: can_edit(a),
         send_key: aivet_services::secrets::new_token(),
-        default_deadline: c.services.default_deadline(),
+        default_deadline: c
+            .services
+            .default_deadline(a.tenant().map_err(service_error)?),
     })
 }
 
@@ -535,4 +552,28 @@ pub async fn save_question_set(base_version: i32, set: QuestionSetForm) -> Resul
         .await
         .map_err(service_error)?;
     done("/settings#questions")
+}
+
+#[server(endpoint = "remind_now")]
+pub async fn remind_now(request_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services.remind_now(a, id).await.map_err(service_error)?;
+    c.back()
+}
+
+#[server(endpoint = "set_request_reminders")]
+pub async fn set_request_reminders(
+    request_id: String,
+    #[server(default)] on: String,
+) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: RequestId = parse_id(&request_id)?;
+    c.services
+        .set_request_reminders(a, id, matches!(on.as_str(), "on" | "true" | "1"))
+        .await
+        .map_err(service_error)?;
+    c.back()
 }

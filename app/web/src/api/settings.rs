@@ -3,7 +3,10 @@
 
 use crate::context::OrgView;
 use crate::error::AppError;
-use aivet_domain::{InviteId, MembershipId, Role};
+use aivet_domain::follow_ups::Policy;
+use aivet_domain::jobs::JobStatus;
+use aivet_domain::mail::MailStatus;
+use aivet_domain::{msg, InviteId, JobId, MembershipId, Role, Zone};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -33,13 +36,24 @@ pub struct InviteView {
 pub struct AuditView {
     pub at: DateTime<Utc>,
     pub actor: String,
+    /// The stored action code (`vendor.created`).
     pub action: String,
-    pub detail: String,
+    /// What happened, in the page's language (an entry written before the
+    /// log was typed: its code and text as stored).
+    pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SettingsView {
     pub org: OrgView,
+    /// Jobs that failed or wait for another attempt (owners only; empty
+    /// for everyone else).
+    pub jobs: Vec<JobRow>,
+    /// How the organisation follows up (reminders, review and re-assessment).
+    pub policy: Policy,
+    /// The organisation's time zone, and those an owner can choose.
+    pub zone: Zone,
+    pub zones: Vec<Zone>,
     pub members: Vec<MemberView>,
     pub invites: Vec<InviteView>,
     pub audit: Vec<AuditView>,
@@ -55,6 +69,19 @@ pub struct MailView {
     pub mails: Vec<MailRow>,
 }
 
+/// A job that failed or waits for another attempt.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobRow {
+    pub id: JobId,
+    pub kind: String,
+    /// What the job does, in the page's language.
+    pub what: String,
+    pub status: JobStatus,
+    pub attempts: i32,
+    pub run_at: DateTime<Utc>,
+    pub last_error: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MailRow {
     pub id: aivet_domain::MailId,
@@ -62,8 +89,7 @@ pub struct MailRow {
     pub recipient: String,
     pub subject: String,
     pub message_id: String,
-    /// queued, sending, sent, retrying or failed.
-    pub status: String,
+    pub status: MailStatus,
     pub attempts: i32,
     pub created_at: DateTime<Utc>,
     pub next_attempt_at: DateTime<Utc>,
@@ -95,7 +121,31 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
         .await
         .map_err(|e| service_error(e.into()))?;
     let mails = s.mails(a).await.map_err(service_error)?;
+    let jobs = if t.role().can_manage_members() {
+        s.job_problems(a).await.map_err(service_error)?
+    } else {
+        Vec::new()
+    };
+    let policy = s.follow_up_policy(a).await.map_err(service_error)?;
     Ok(SettingsView {
+        policy,
+        jobs: jobs
+            .into_iter()
+            .map(|j| JobRow {
+                id: j.id,
+                what: j
+                    .job()
+                    .map(|job| job.label().text(c.lang).to_owned())
+                    .unwrap_or_else(|| j.kind.clone()),
+                kind: j.kind,
+                status: j.status,
+                attempts: j.attempts,
+                run_at: j.run_at,
+                last_error: j.last_error,
+            })
+            .collect(),
+        zone: org.time_zone,
+        zones: Zone::choices(),
         org: OrgView {
             id: org.id,
             name: org.name,
@@ -126,9 +176,12 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
             .into_iter()
             .map(|e| AuditView {
                 at: e.at,
+                text: match e.event() {
+                    Some(event) => event.describe(c.lang),
+                    None => format!("{} {}", e.action, e.detail),
+                },
                 actor: e.actor_label,
                 action: e.action,
-                detail: e.detail,
             })
             .collect(),
         mail: MailView {
@@ -143,7 +196,7 @@ pub async fn settings_data() -> Result<SettingsView, AppError> {
                     recipient: m.recipient,
                     subject: m.subject,
                     message_id: m.message_id,
-                    status: m.status.as_str().to_owned(),
+                    status: m.status,
                     attempts: m.attempts,
                     created_at: m.created_at,
                     next_attempt_at: m.next_attempt_at,
@@ -184,7 +237,11 @@ pub async fn create_invite(email: String, role: String) -> Result<CreatedInvite,
         .await
         .map_err(service_error)?;
     Ok(CreatedInvite {
-        message: aivet_domain::Msg::InviteCreated.fill(c.lang, &[("email", &created.invite.email)]),
+        message: msg!(
+            c.lang,
+            aivet_domain::Msg::InviteCreated,
+            email = &created.invite.email
+        ),
         email: created.invite.email,
         link: aivet_services::members::invite_link(&c.base_url, &created.token),
     })
@@ -233,4 +290,24 @@ pub async fn set_member_role(membership_id: String, role: String) -> Result<(), 
         .await
         .map_err(service_error)?;
     done("/settings")
+}
+
+#[server(endpoint = "set_time_zone")]
+pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services
+        .set_time_zone(a, &time_zone)
+        .await
+        .map_err(service_error)?;
+    done("/settings?saved=time_zone")
+}
+
+#[server(endpoint = "retry_job")]
+pub async fn retry_job(job_id: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let id: JobId = super::parse_id(&job_id)?;
+    c.services.retry_job(a, id).await.map_err(service_error)?;
+    done("/settings#jobs-title")
 }

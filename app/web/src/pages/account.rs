@@ -6,7 +6,7 @@ use crate::forms::PostForm;
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
-use aivet_domain::Msg;
+use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 use leptos_router::hooks::use_query_map;
@@ -45,7 +45,7 @@ pub fn OrganisationsPage() -> impl IntoView {
         <AppLayout title=Msg::OrgsTitle>
             <form method="get" action="/organisations" class="filters" role="search">
                 <label><span>{t(Msg::FieldOrgName)}</span>
-                    <input type="search" name="q" id="org-search" value=q.clone()/></label>
+                    <input type="search" name="q" id="org-search" maxlength=aivet_domain::SearchText::MAX_CHARS value=q.clone()/></label>
                 <button type="submit" class="button small secondary">{t(Msg::Search)}</button>
             </form>
             <Suspense fallback=|| ()>
@@ -65,12 +65,11 @@ fn OrgList(list: api::OrgListView) -> impl IntoView {
     if list.rows.is_empty() {
         return view! { <EmptyState text=Msg::NoMatches/> }.into_any();
     }
-    let shown = Msg::OrgsShown.fill(
+    let shown = msg!(
         lang(),
-        &[
-            ("shown", &list.rows.len().to_string()),
-            ("total", &list.total.to_string()),
-        ],
+        Msg::OrgsShown,
+        shown = list.rows.len(),
+        n = list.total
     );
     let rows = list
         .rows

@@ -7,7 +7,7 @@ use crate::context::page_ctx;
 use crate::i18n::t;
 use crate::page_data::page_data;
 use crate::pages::common::LoadError;
-use aivet_domain::Msg;
+use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 
 #[component]
@@ -25,7 +25,7 @@ pub fn Dashboard() -> impl IntoView {
     view! {
         <AppLayout title=Msg::DashboardTitle>
             <p class="lead" id="welcome">
-                {Msg::DashboardWelcome.fill(crate::i18n::lang(), &[("name", &name)])}
+                {msg!(crate::i18n::lang(), Msg::DashboardWelcome, name = &name)}
             </p>
             <Suspense fallback=|| ()>
                 {move || Suspend::new(async move {
@@ -67,12 +67,19 @@ fn Overview(d: DashboardView) -> impl IntoView {
             "/services",
         ),
         ("to-review", Msg::DashToReview, d.to_review, "/services"),
+        (
+            "overdue",
+            Msg::DashOverdue,
+            d.overdue,
+            "/follow-ups#overdue",
+        ),
         ("vendors", Msg::DashVendors, d.vendors, "/vendors"),
     ];
     let cards = figures
         .into_iter()
         .map(|(id, label, n, href)| {
-            let attention = matches!(id, "personal" | "open-findings" | "to-review") && n > 0;
+            let attention =
+                matches!(id, "personal" | "open-findings" | "to-review" | "overdue") && n > 0;
             view! {
                 <a class="figure" href=href id=format!("count-{id}") class:attention=attention>
                     <span class="figure-n">{n}</span>
@@ -81,13 +88,14 @@ fn Overview(d: DashboardView) -> impl IntoView {
             }
         })
         .collect_view();
-    // Steps 4 and 5 arrive with decisions on data classes and follow-ups.
+    // Step 4 arrives with decisions on data classes. Step 5 is done once
+    // every service asked has a follow-up.
     let done = [
         services > 0,
         d.known_findings > 0,
         d.asked_any > 0,
         false,
-        false,
+        d.asked_any > 0 && d.asked_without_follow_up == 0,
     ];
     let steps = [
         (Msg::Step1Title, Msg::Step1Text, "/services/new"),

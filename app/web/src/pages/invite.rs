@@ -7,7 +7,7 @@ use crate::context::page_ctx;
 use crate::forms::PostForm;
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
-use aivet_domain::Msg;
+use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 use leptos_router::hooks::use_params_map;
@@ -36,10 +36,12 @@ pub fn InvitePage() -> impl IntoView {
 fn InviteOpen(info: InvitationView) -> impl IntoView {
     let token = use_params_map().with_untracked(|p| p.get("token").unwrap_or_default());
     let l = lang();
-    let title = Msg::InviteAcceptTitle.fill(l, &[("org", &info.org_name)]);
-    let lead = Msg::InviteAcceptLead.fill(
+    let title = msg!(l, Msg::InviteAcceptTitle, org = &info.org_name);
+    let lead = msg!(
         l,
-        &[("org", &info.org_name), ("role", info.role.label().text(l))],
+        Msg::InviteAcceptLead,
+        org = &info.org_name,
+        role = info.role.label().text(l)
     );
     let signed_in = page_ctx().user.is_some();
     let body = if signed_in {

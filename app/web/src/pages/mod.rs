@@ -4,6 +4,7 @@ pub mod account;
 pub mod auth;
 pub mod common;
 pub mod dashboard;
+pub mod follow_ups;
 pub mod invite;
 pub mod not_found;
 pub mod placeholders;
@@ -11,3 +12,6 @@ pub mod questions;
 pub mod services;
 pub mod settings;
 pub mod vendors;
+
+#[cfg(feature = "ssr")]
+pub use questions::upload_refusal_signature;

@@ -17,10 +17,6 @@ fn Area(title: Msg, empty: Msg) -> impl IntoView {
 }
 
 #[component]
-pub fn FollowUpsPage() -> impl IntoView {
-    view! { <Area title=Msg::NavFollowUps empty=Msg::EmptyFollowUps/> }
-}
-#[component]
 pub fn IncidentsPage() -> impl IntoView {
     view! { <Area title=Msg::NavIncidents empty=Msg::EmptyIncidents/> }
 }

@@ -7,11 +7,12 @@ use crate::api::{
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::forms::{Check, PostForm};
-use crate::i18n::{date, lang, t};
+use crate::i18n::{date, date_time, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, LoadError};
+use aivet_domain::mail::MailStatus;
 use aivet_domain::questions::{Assessment, RequestStatus, Review, ANSWER_FIELDS};
-use aivet_domain::{Lang, Msg};
+use aivet_domain::{msg, Lang, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 
@@ -35,39 +36,9 @@ const ANSWER_INPUTS: [&str; 16] = [
     "answers[answers][15]",
 ];
 
-fn mail_status(s: &Option<String>) -> Msg {
-    match s.as_deref() {
-        Some("sent") => Msg::MailSent,
-        Some("sending") => Msg::MailSending,
-        // The settings page says when and which attempt; here the state is enough.
-        Some("retrying") => Msg::MailWillRetry,
-        Some("failed") => Msg::MailFailed,
-        _ => Msg::MailQueued,
-    }
-}
-
-fn event_label(kind: &str) -> Msg {
-    match kind {
-        "sent" => Msg::EventSent,
-        "asked_again" => Msg::EventAskedAgain,
-        "delivered" => Msg::EventDelivered,
-        "saved" => Msg::EventSaved,
-        "submitted" => Msg::EventSubmitted,
-        "entered" => Msg::EventEntered,
-        "reviewed" => Msg::EventReviewed,
-        "decided" => Msg::EventDecided,
-        "revoked" => Msg::EventRevoked,
-        _ => Msg::EventReopened,
-    }
-}
-
-fn part_label(part: &str) -> Msg {
-    match part {
-        "integrator" => Msg::FieldIntegrator,
-        "model_provider" => Msg::FieldModelProvider,
-        "inference_host" => Msg::FieldInferenceHost,
-        _ => Msg::FieldVendor,
-    }
+/// The state of a request's mail (queued until the outbox has it).
+fn mail_status(s: &Option<MailStatus>) -> Msg {
+    s.unwrap_or(MailStatus::Queued).label()
 }
 
 fn status_text(r: &RequestRowView) -> String {
@@ -76,6 +47,9 @@ fn status_text(r: &RequestRowView) -> String {
         s = format!("{s} · {}", t(Msg::LinkRevoked));
     } else if r.expired && r.status != RequestStatus::Submitted {
         s = format!("{s} · {}", t(Msg::LinkExpired));
+    }
+    if r.no_answer {
+        s = format!("{s} · {}", t(Msg::EventNoAnswer));
     }
     s
 }
@@ -109,7 +83,7 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
                 <tr>
                     <td><a href=format!("/requests/{}", r.id.0)>{r.vendor_name.clone()}</a><br/><span class="muted">{r.recipient.clone()}</span></td>
                     <td>{date(r.sent_at)}{r.again.then(|| view! { <br/><span class="badge">{t(Msg::EventAskedAgain)}</span> })}</td>
-                    <td>{lang().date(r.deadline)}</td>
+                    <td>{on(r.deadline)}</td>
                     <td class="request-status">{status_text(r)}</td>
                     <td>{t(mail_status(&r.mail_status))}</td>
                     <td>{format!("{} / {}", r.open_items, r.items)}</td>
@@ -139,19 +113,12 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
         .events
         .iter()
         .map(|e| {
-            let what = t(event_label(&e.kind));
+            let what = e.title.clone();
             let who = (!e.actor.is_empty()).then(|| format!(" · {}", e.actor));
-            let detail = match e.kind.as_str() {
-                "decided" => e
-                    .detail
-                    .parse::<Assessment>()
-                    .map(|a| t(a.label()).to_owned())
-                    .unwrap_or_default(),
-                _ => e.detail.clone(),
-            };
+            let detail = e.detail.clone();
             view! {
                 <li>
-                    <time>{date(e.at)}" "{e.at.format("%H:%M").to_string()}</time>" "
+                    <time>{date_time(e.at)}</time>" "
                     <strong>{what}</strong>{who}
                     {(!detail.is_empty()).then(|| view! { " — "<span class="muted">{detail}</span> })}
                 </li>
@@ -165,7 +132,7 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
             <dd><span class=format!("assessment assessment-{}", q.assessment.as_str()) id="assessment">{t(q.assessment.label())}</span>
                 {q.note.clone().map(|n| view! { <p class="prewrap">{n}</p> })}</dd>
             <dt>{t(Msg::FollowUpOn)}</dt>
-            <dd>{q.follow_up_on.map(|d| lang().date(d)).unwrap_or_else(|| "—".to_owned())}</dd>
+            <dd>{q.follow_up_on.map(on).unwrap_or_else(|| "—".to_owned())}</dd>
         </dl>
         {q.can_edit.then(|| view! {
             <p><a class="button" id="ask-vendor" href=format!("/services/{}/ask", q.service_id)>{t(Msg::AskVendor)}</a></p>
@@ -262,13 +229,13 @@ fn AskForm(d: AskView) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let checked = r.part == "vendor" && r.primary;
+            let checked = r.part == aivet_domain::inventory::ServicePart::Vendor && r.primary;
             let label = format!(
                 " {} <{}> — {} ({}, {})",
                 r.name,
                 r.email,
                 r.vendor_name,
-                t(part_label(&r.part)),
+                t(r.part.label()),
                 r.lang.native_name()
             );
             view! {
@@ -367,7 +334,7 @@ pub fn RequestPage() -> impl IntoView {
             {move || Suspend::new(async move {
                 match data.await {
                     Ok(d) => {
-                        let title = Msg::RequestTitle.fill(lang(), &[("vendor", &d.row.vendor_name)]);
+                        let title = msg!(lang(), Msg::RequestTitle, vendor = &d.row.vendor_name);
                         view! {
                             <AppLayout title=Msg::QuestionsTitle name=title>
                                 <RequestBody d=d.clone()/>
@@ -396,14 +363,16 @@ fn RequestBody(d: RequestView) -> impl IntoView {
             <dl class="facts" id="request-facts">
                 <dt>{t(Msg::RequestTo)}</dt><dd>{d.row.recipient.clone()}" ("{d.row.lang.native_name()}")"</dd>
                 <dt>{t(Msg::RequestSentBy)}</dt><dd>{d.sent_by.clone()}", "{date(d.row.sent_at)}</dd>
-                <dt>{t(Msg::RequestDeadline)}</dt><dd>{lang().date(d.row.deadline)}</dd>
+                <dt>{t(Msg::RequestDeadline)}</dt><dd>{on(d.row.deadline)}</dd>
                 <dt>{t(Msg::RequestLinkUntil)}</dt><dd>{date(d.expires_at)}</dd>
                 <dt>{t(Msg::RequestStatusLabel)}</dt><dd id="request-status">{status_text(&d.row)}</dd>
                 <dt>{t(Msg::RequestMail)}</dt><dd id="request-mail">{t(mail_status(&d.row.mail_status))}
                     {d.row.mail_error.clone().map(|e| view! { <br/><span class="muted">{e}</span> })}</dd>
                 {d.responder.clone().map(|r| view! { <dt>{t(Msg::RequestResponder)}</dt><dd id="responder">{r}</dd> })}
                 {d.received.clone().map(|r| view! { <dt>{t(Msg::ReceivedOn)}</dt><dd>{r}</dd> })}
+                <dt>{t(Msg::RemindersLabel)}</dt><dd id="request-reminders">{reminders_text(&d.row)}</dd>
             </dl>
+            {(d.can_edit && d.row.waiting).then(|| view! { <ReminderActions row=d.row.clone()/> })}
         </section>
         {d.can_edit.then(|| view! { <RequestActions d=d.clone()/> })}
         <Attachments d=d.clone()/>
@@ -411,11 +380,94 @@ fn RequestBody(d: RequestView) -> impl IntoView {
     }
 }
 
+fn reminders_text(r: &RequestRowView) -> String {
+    let l = lang();
+    let sent = msg!(l, Msg::RemindersSent, n = r.reminders_sent);
+    if r.reminders {
+        sent
+    } else {
+        format!("{} · {sent}", t(Msg::RemindersOffForRequest))
+    }
+}
+
+/// Remind the vendor now, or switch this request's reminders on or off.
+#[component]
+fn ReminderActions(row: RequestRowView) -> impl IntoView {
+    let id = row.id.0.to_string();
+    let (label, value) = if row.reminders {
+        (Msg::RemindersSwitchOff, "off")
+    } else {
+        (Msg::RemindersSwitchOn, "on")
+    };
+    view! {
+        <div class="actions">
+            <PostForm action=api::RemindNow::url() ids=vec![("request_id", id.clone())] attr:class="inline-form">
+                <button type="submit" class="button small" id="remind-now">{t(Msg::RemindNow)}</button>
+            </PostForm>
+            <PostForm action=api::SetRequestReminders::url() ids=vec![("request_id", id.clone())] attr:class="inline-form">
+                <input type="hidden" name="on" value=value/>
+                <button type="submit" class="button small secondary" id="switch-reminders">{t(label)}</button>
+            </PostForm>
+        </div>
+    }
+}
+
+/// What the upload's refusal of a document over the limit signs: the
+/// request and the file's name, so that the page names only a file that
+/// was really refused there (the name comes back in the address).
+#[cfg(feature = "ssr")]
+pub fn upload_refusal_signature(
+    key: &aivet_services::SecretKey,
+    request: aivet_domain::RequestId,
+    name: &str,
+) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(key.hash("upload-refused", &format!("{}\0{name}", request.0)))
+}
+
+/// The upload's problem from the address: its message, with the file's
+/// name where the signature vouches for it.
+fn upload_problem(request: aivet_domain::RequestId) -> Option<String> {
+    let [problem, file, sig] =
+        crate::pages::common::query_values(["upload_error", "upload_file", "upload_sig"]);
+    let msg = Msg::from_key(&problem)?;
+    if msg != Msg::ErrFileTooLargeNamed {
+        return Some(t(msg).to_owned());
+    }
+    #[cfg(feature = "ssr")]
+    let vouched = {
+        use base64::Engine as _;
+        let sig = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(&sig);
+        crate::ssr::ctx().ok().zip(sig.ok()).is_some_and(|(c, s)| {
+            c.services
+                .key
+                .verify("upload-refused", &format!("{}\0{file}", request.0), &s)
+        })
+    };
+    #[cfg(not(feature = "ssr"))]
+    let vouched = {
+        let _ = (request, &sig);
+        false
+    };
+    Some(if vouched {
+        aivet_domain::msg!(
+            lang(),
+            Msg::ErrFileTooLargeNamed,
+            name = &file,
+            limit =
+                &aivet_domain::attachments::size_text(aivet_domain::attachments::MAX_BYTES, lang()),
+        )
+    } else {
+        t(Msg::ErrFileTooLarge).to_owned()
+    })
+}
+
 /// The documents attached to a request, and (for editors) a plain upload
 /// form that works without JavaScript.
 #[component]
 fn Attachments(d: RequestView) -> impl IntoView {
-    let [problem] = crate::pages::common::query_values(["upload_error"]);
+    let problem = upload_problem(d.row.id);
     let list = d
         .attachments
         .iter()
@@ -424,7 +476,7 @@ fn Attachments(d: RequestView) -> impl IntoView {
                 <li>
                     <a href=format!("/attachments/{}", a.id) download="">{a.filename.clone()}</a>
                     " "<span class="muted">{format!("({} KB) · ", (a.size + 1023) / 1024)}
-                    {Msg::AttachedBy.fill(lang(), &[("who", &a.uploaded_by)])}" · "{date(a.uploaded_at)}</span>
+                    {msg!(lang(), Msg::AttachedBy, who = &a.uploaded_by)}" · "{date(a.uploaded_at)}</span>
                 </li>
             }
         })
@@ -437,8 +489,8 @@ fn Attachments(d: RequestView) -> impl IntoView {
             {d.can_edit.then(|| view! {
                 <form method="post" enctype="multipart/form-data" class="form" id="upload-form"
                     action=format!("/requests/{}/attachments", d.row.id.0)>
-                    {aivet_domain::Msg::from_key(&problem).map(|m| view! {
-                        <div class="alert error" role="alert" id="upload-error">{t(m)}</div>
+                    {problem.map(|text| view! {
+                        <div class="alert error" role="alert" id="upload-error">{text}</div>
                     })}
                     <div class="field">
                         <label for="f-attachment">{t(Msg::AttachOriginal)}</label>
@@ -517,12 +569,11 @@ fn RequestActions(d: RequestView) -> impl IntoView {
 fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> impl IntoView {
     let n = i.position + 1;
     let reviewed = i.reviewed_at.map(|at| {
-        Msg::ReviewedBy.fill(
+        msg!(
             lang(),
-            &[
-                ("name", i.reviewed_by.as_deref().unwrap_or("")),
-                ("date", &date(at)),
-            ],
+            Msg::ReviewedBy,
+            name = i.reviewed_by.as_deref().unwrap_or(""),
+            date = &date(at)
         )
     });
     view! {
@@ -608,9 +659,9 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
                     let (tid, wid) = (format!("q-{n}-{}-text", l.code()), format!("q-{n}-{}-why", l.code()));
                     let lname = l.native_name();
                     view! {
-                        <TextArea name=tkey label=Msg::QuestionText label_text=Msg::QuestionText.fill(lang(), &[("lang", lname)])
+                        <TextArea name=tkey label=Msg::QuestionText label_text=msg!(lang(), Msg::QuestionText, lang = lname)
                             id=tid input=format!("set[items][{n}][{}_text]", l.code()) rows=2 disabled=!can_edit value=text.clone()/>
-                        <TextArea name=wkey label=Msg::QuestionWhy label_text=Msg::QuestionWhy.fill(lang(), &[("lang", lname)])
+                        <TextArea name=wkey label=Msg::QuestionWhy label_text=msg!(lang(), Msg::QuestionWhy, lang = lname)
                             id=wid input=format!("set[items][{n}][{}_why]", l.code()) rows=2 disabled=!can_edit value=why.clone()/>
                     }
                 })
@@ -648,7 +699,7 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
         .collect();
     lang_options.sort_by_key(|(c, _)| *c != lang().code());
     view! {
-        <p class="muted">{Msg::QuestionSetVersion.fill(lang(), &[("n", &s.version.to_string())])}</p>
+        <p class="muted">{msg!(lang(), Msg::QuestionSetVersion, n = &s.version.to_string())}</p>
         <PostForm action=api::SaveQuestionSet::url() attr:class="form" attr:id="question-set-form" attr:novalidate=true>
             <input type="hidden" name="base_version" value=s.version.to_string()/>
             {items()}

@@ -8,14 +8,14 @@ use crate::api::{
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
 use crate::forms::{Check, PostForm};
-use crate::i18n::{date, lang, t};
+use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use crate::pages::questions::QuestionsPanel;
 use aivet_domain::inventory::{
     AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
 };
-use aivet_domain::Msg;
+use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 
@@ -88,8 +88,8 @@ pub fn ServicesPage() -> impl IntoView {
     let filters = StoredValue::new(filters);
     view! {
         <AppLayout title=Msg::NavServices>
-            {(!imported.is_empty()).then(|| view! {
-                <div class="alert success" role="status">{Msg::ImportDone.fill(lang(), &[("n", &imported)])}</div>
+            {imported.parse::<u32>().ok().map(|imported| view! {
+                <div class="alert success" role="status">{msg!(lang(), Msg::ImportDone, n = imported)}</div>
             })}
             <Suspense fallback=|| ()>
                 {move || {
@@ -191,7 +191,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
                 </table>
             </div>
             <nav class="pager" aria-label=t(Msg::Pagination)>
-                <span id="results-range">{Msg::ResultsRange.fill(lang(), &[("from", &from.to_string()), ("to", &to.to_string()), ("total", &d.total.to_string())])}</span>
+                <span id="results-range">{msg!(lang(), Msg::ResultsRange, from = from, to = to, total = d.total)}</span>
                 {(page > 1).then(|| view! { <a href=f.page_href(page - 1) rel="prev">{t(Msg::PrevPage)}</a> })}
                 {(to < d.total).then(|| view! { <a href=f.page_href(page + 1) rel="next" id="next-page">{t(Msg::NextPage)}</a> })}
             </nav>
@@ -201,7 +201,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
     view! {
         <div class="toolbar">
             <form method="get" action="/services" class="filters" role="search">
-                <label><span>{t(Msg::Search)}</span><input type="search" name="q" value=f.q.clone()/></label>
+                <label><span>{t(Msg::Search)}</span><input type="search" name="q" maxlength=aivet_domain::SearchText::MAX_CHARS value=f.q.clone()/></label>
                 {if d.vendor_search {
                     // Too many vendors to list: type the name (or its start).
                     let value = if f.vendor_name.is_empty() {
@@ -445,7 +445,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
             <section class="panel" aria-labelledby="contract-title">
                 <h2 id="contract-title">{t(Msg::ContractTitle)}</h2>
                 <dl class="facts">
-                    <dt>{t(Msg::FieldDpaSignedOn)}</dt><dd>{or_unknown(d.dpa_signed_on.map(|x| x.to_string()))}</dd>
+                    <dt>{t(Msg::FieldDpaSignedOn)}</dt><dd>{or_unknown(d.dpa_signed_on.map(on))}</dd>
                     <dt>{t(Msg::FieldDpaUrl)}</dt><dd>{match d.dpa_url.clone() { Some(u) => view! { <ExternalLink href=u/> }.into_any(), None => or_unknown(None) }}</dd>
                     <dt>{t(Msg::FieldNoticeHours)}</dt><dd>{or_unknown(d.notice_hours.map(|h| h.to_string()))}</dd>
                     <dt>{t(Msg::FieldNoticeChannel)}</dt><dd>{or_unknown(d.notice_channel.clone())}</dd>
@@ -464,7 +464,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
 #[component]
 fn ServiceActions(d: ServiceDetailView) -> impl IntoView {
     let id = d.id.to_string();
-    let confirm = Msg::ConfirmDeleteService.fill(lang(), &[("name", &d.name)]);
+    let confirm = msg!(lang(), Msg::ConfirmDeleteService, name = &d.name);
     view! {
         <div class="actions record-actions">
             <a class="button secondary" href=format!("/services/{}/edit", d.id) id="edit-service">{t(Msg::Edit)}</a>
@@ -492,7 +492,7 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
     let summary = view! {
         <p>
             <span class=format!("finding finding-{}", f.status.as_str())>{t(f.status.label())}</span>
-            {f.checked_on.map(|d| view! { " · "{t(Msg::FieldCheckedOn)}" "{d.to_string()} })}
+            {f.checked_on.map(|d| view! { " · "{t(Msg::FieldCheckedOn)}" "{on(d)} })}
         </p>
         {f.summary.clone().map(|s| view! { <p class="prewrap">{s}</p> })}
         {f.source_url.clone().map(|u| view! { <p>{t(Msg::FieldSourceUrl)}": "<ExternalLink href=u/></p> })}

@@ -4,9 +4,12 @@
 use crate::api::{self, SettingsView};
 use crate::components::{AppLayout, Field, Select, Submit};
 use crate::forms::{Check, PostForm};
-use crate::i18n::{date, lang, t};
+use crate::i18n::{date, date_time, lang, t};
 use crate::page_data::page_data;
-use aivet_domain::{Msg, Role};
+use aivet_domain::follow_ups::Policy;
+use aivet_domain::jobs::JobStatus;
+use aivet_domain::mail::MailStatus;
+use aivet_domain::{msg, Msg, Role, Zone};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 
@@ -43,7 +46,9 @@ fn Settings(d: SettingsView) -> impl IntoView {
                 <dt>{t(Msg::FieldOrgName)}</dt><dd id="org-name">{d.org.name.clone()}</dd>
                 <dt>{t(Msg::OrgSlug)}</dt><dd><code>{d.org.slug.clone()}</code></dd>
                 <dt>{t(Msg::FieldRole)}</dt><dd>{t(d.org.role.label())}</dd>
+                <dt>{t(Msg::TimeZone)}</dt><dd id="org-time-zone">{d.zone.name()}</dd>
             </dl>
+            {owner.then(|| view! { <TimeZoneForm zone=d.zone zones=d.zones.clone()/> })}
         </section>
     }
     .into_any();
@@ -72,7 +77,7 @@ fn Settings(d: SettingsView) -> impl IntoView {
             <h2 id="audit-title">{t(Msg::AuditTitle)}</h2>
             <ul class="audit">
                 {d.audit.into_iter().map(|e| view! {
-                    <li><time>{e.at.format("%Y-%m-%d %H:%M UTC").to_string()}</time>" "<span>{e.actor}</span>" "<code>{e.action}</code>" "<span class="muted">{e.detail}</span></li>
+                    <li data-action=e.action><time>{date_time(e.at)}</time>" "<span>{e.actor}</span>" · "<span>{e.text}</span></li>
                 }).collect_view()}
             </ul>
         </section>
@@ -80,9 +85,29 @@ fn Settings(d: SettingsView) -> impl IntoView {
     .into_any();
     let can_edit = d.org.role != Role::Viewer;
     let mail = view! { <MailPanel mail=d.mail.clone() can_edit/> }.into_any();
+    let jobs = owner.then(|| view! { <JobsPanel jobs=d.jobs.clone()/> }.into_any());
+    let follow_ups = view! { <FollowUpPolicyPanel policy=d.policy owner/> }.into_any();
     let classes = view! { <DataClassesPanel owner/> }.into_any();
     let questions = view! { <crate::pages::questions::QuestionSetPanel/> }.into_any();
-    view! { {org} {members} {invites} {classes} {questions} {mail} {audit} }
+    view! { {org} {members} {invites} {classes} {questions} {follow_ups} {mail} {jobs} {audit} }
+}
+
+/// The organisation's time zone: dates are shown, and "today" counted, in it.
+#[component]
+fn TimeZoneForm(zone: Zone, zones: Vec<Zone>) -> impl IntoView {
+    let saved = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("saved").as_deref() == Some("time_zone"));
+    let options = zones
+        .into_iter()
+        .map(|z| (z.name().to_owned(), z.name().to_owned()))
+        .collect();
+    view! {
+        {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
+        <PostForm action=api::SetTimeZone::url() attr:class="form inline-form" attr:id="time-zone-form">
+            <Select name="time_zone" label=Msg::TimeZone hint=Msg::TimeZoneHint options value=zone.name()/>
+            <Submit label=Msg::Save/>
+        </PostForm>
+    }
 }
 
 #[component]
@@ -105,7 +130,7 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
     } else {
         view! { <span>{t(m.role.label())}</span> }.into_any()
     };
-    let confirm = Msg::RemoveMemberConfirm.fill(l, &[("name", &m.name)]);
+    let confirm = msg!(l, Msg::RemoveMemberConfirm, name = &m.name);
     view! {
         <tr>
             <td>{m.name.clone()}{m.is_me.then(|| view! { " " <span class="badge">{t(Msg::MemberYou)}</span> })}</td>
@@ -253,35 +278,123 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
     }
 }
 
+/// How the organisation follows up: reminders to vendors, when answers
+/// are due for review, when a decision is looked at again. Owners change it.
+#[component]
+fn FollowUpPolicyPanel(policy: Policy, owner: bool) -> impl IntoView {
+    let saved = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("saved").as_deref() == Some("follow_ups"));
+    let l = lang();
+    let summary = if policy.reminders {
+        msg!(
+            l,
+            Msg::FollowUpPolicySummary,
+            n = policy.max_reminders,
+            days = policy.review_days,
+            months = policy.reassess_months
+        )
+    } else {
+        msg!(
+            l,
+            Msg::FollowUpPolicySummaryNoReminders,
+            days = policy.review_days,
+            months = policy.reassess_months
+        )
+    };
+    view! {
+        <section class="panel" aria-labelledby="follow-ups-title">
+            <h2 id="follow-ups-title">{t(Msg::FollowUpPolicyTitle)}</h2>
+            <p id="follow-up-policy">{summary}</p>
+            {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
+            {owner.then(|| view! {
+                <PostForm action=api::SaveFollowUpPolicy::url() attr:class="form" attr:id="follow-up-policy-form">
+                    <Check name="form[reminders]".to_owned() value="on".to_owned() checked=policy.reminders>
+                        <span>{t(Msg::FollowUpPolicyReminders)}</span>
+                    </Check>
+                    <Field name="max_reminders" input="form[max_reminders]" label=Msg::FollowUpPolicyMax kind="number" value=policy.max_reminders.to_string()/>
+                    <Field name="review_days" input="form[review_days]" label=Msg::FollowUpPolicyReviewDays kind="number" value=policy.review_days.to_string()/>
+                    <Field name="reassess_months" input="form[reassess_months]" label=Msg::FollowUpPolicyReassess kind="number" value=policy.reassess_months.to_string()/>
+                    <Submit label=Msg::Save/>
+                </PostForm>
+            })}
+        </section>
+    }
+}
+
+/// Background work that failed or waits for another attempt, with its
+/// error; a failed job can be started again.
+#[component]
+fn JobsPanel(jobs: Vec<api::JobRow>) -> impl IntoView {
+    let l = lang();
+    let body = if jobs.is_empty() {
+        view! { <p class="muted">{t(Msg::NoFailedJobs)}</p> }.into_any()
+    } else {
+        let rows = jobs
+            .into_iter()
+            .map(|j| {
+                let failed = j.status == JobStatus::Failed;
+                view! {
+                    <tr data-status=j.status.as_str() data-kind=j.kind.clone()>
+                        <td>{j.what.clone()}</td>
+                        <td>{t(j.status.label())}" · "{msg!(l, Msg::JobAttempts, n = j.attempts)}
+                            {j.last_error.clone().map(|e| view! { <br/><span class="muted">{e}</span> })}</td>
+                        <td>{date_time(j.run_at)}</td>
+                        <td>{failed.then(|| view! {
+                            <PostForm action=api::RetryJob::url() ids=vec![("job_id", j.id.to_string())] attr:class="inline-form">
+                                <button type="submit" class="button small secondary">{t(Msg::RetryNow)}</button>
+                            </PostForm>
+                        })}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="table-wrap">
+                <table class="table" id="jobs">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::JobWhat)}</th>
+                        <th scope="col">{t(Msg::MailStatusLabel)}</th>
+                        <th scope="col">{t(Msg::JobDue)}</th>
+                        <th scope="col"><span class="visually-hidden">{t(Msg::RetryNow)}</span></th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="panel" aria-labelledby="jobs-title">
+            <h2 id="jobs-title">{t(Msg::JobsTitle)}</h2>
+            <p class="muted">{t(Msg::JobsLead)}</p>
+            {body}
+        </section>
+    }
+}
+
 #[component]
 fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
     let l = lang();
-    let status = match m.status.as_str() {
-        "queued" => t(Msg::MailQueued).to_owned(),
-        "sending" => t(Msg::MailSending).to_owned(),
-        "sent" => format!(
+    let status = match m.status {
+        MailStatus::Queued | MailStatus::Sending | MailStatus::Failed => {
+            t(m.status.label()).to_owned()
+        }
+        MailStatus::Sent => format!(
             "{} {}",
             t(Msg::MailSent),
-            m.sent_at
-                .map(|s| s.format("%Y-%m-%d %H:%M UTC").to_string())
-                .unwrap_or_default()
+            m.sent_at.map(date_time).unwrap_or_default()
         ),
-        "retrying" => Msg::MailRetrying.fill(
+        MailStatus::Retrying => msg!(
             l,
-            &[
-                (
-                    "time",
-                    &m.next_attempt_at.format("%Y-%m-%d %H:%M UTC").to_string(),
-                ),
-                ("n", &(m.attempts + 1).to_string()),
-            ],
+            Msg::MailRetrying,
+            time = &date_time(m.next_attempt_at),
+            n = m.attempts + 1
         ),
-        _ => t(Msg::MailFailed).to_owned(),
     };
-    let failed = m.status == "failed";
+    let failed = m.status == MailStatus::Failed;
     let error = m.last_error.clone();
     view! {
-        <tr data-status=m.status.clone()>
+        <tr data-status=m.status.as_str()>
             <td>{m.recipient.clone()}</td>
             <td>{m.subject.clone()}<br/><code class="muted">{m.message_id.clone()}</code></td>
             <td>{status}{error.map(|e| view! { <br/><span class="muted">{e}</span> })}</td>

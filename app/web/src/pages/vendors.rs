@@ -8,7 +8,7 @@ use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use aivet_domain::inventory::{ContactRole, VendorForm, VendorRole};
-use aivet_domain::{Lang, Msg, VendorId};
+use aivet_domain::{msg, Lang, Msg, VendorId};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 
@@ -98,7 +98,7 @@ fn VendorList(
             <form method="get" action="/vendors" class="filters" role="search">
                 <label>
                     <span>{t(Msg::Search)}</span>
-                    <input type="search" name="q" value=q/>
+                    <input type="search" name="q" maxlength=aivet_domain::SearchText::MAX_CHARS value=q/>
                 </label>
                 <label>
                     <span>{t(Msg::FieldVendorRole)}</span>
@@ -259,7 +259,7 @@ fn VendorBody(d: VendorDetailView) -> impl IntoView {
 #[component]
 fn RecordActions(d: VendorDetailView) -> impl IntoView {
     let id = d.id.to_string();
-    let confirm = Msg::ConfirmDeleteVendor.fill(lang(), &[("name", &d.form.name)]);
+    let confirm = msg!(lang(), Msg::ConfirmDeleteVendor, name = &d.form.name);
     view! {
         <div class="actions record-actions">
             <a class="button secondary" href=format!("/vendors/{}/edit", d.id) id="edit-vendor">{t(Msg::Edit)}</a>

@@ -1,0 +1,120 @@
+//! Follow-ups as a member works with them: the board (overdue, due this
+//! week, later) in the organisation's days, moving one to another date
+//! with a note, marking one done, and the organisation's follow-up policy.
+
+use crate::inventory::require_editor;
+use crate::{Auth, ServiceError, Services};
+use aivet_domain::follow_ups::{Policy, PolicyForm, Section, SnoozeForm};
+use aivet_domain::FollowUpId;
+use aivet_store::follow_ups::{FollowUpCounts, FollowUpQuery, FollowUpRow};
+use aivet_store::AuditEvent;
+use chrono::NaiveDate;
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// The board: the open follow-ups by section, as of `today`.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub today: NaiveDate,
+    pub sections: Vec<(Section, Vec<FollowUpRow>)>,
+}
+
+impl Services {
+    pub async fn follow_up_board(&self, auth: &Auth, q: &FollowUpQuery) -> Result<Board> {
+        let t = auth.tenant()?;
+        let today = self.today(t);
+        let rows = self.store.follow_ups(t, q).await?;
+        let mut sections: Vec<(Section, Vec<FollowUpRow>)> =
+            [Section::Overdue, Section::ThisWeek, Section::Later]
+                .into_iter()
+                .map(|s| (s, Vec::new()))
+                .collect();
+        for row in rows {
+            let s = Section::of(row.due_on, today);
+            if let Some((_, list)) = sections.iter_mut().find(|(x, _)| *x == s) {
+                list.push(row);
+            }
+        }
+        Ok(Board { today, sections })
+    }
+
+    /// Moves an open follow-up to a day from today on (editors and owners).
+    pub async fn move_follow_up(
+        &self,
+        auth: &Auth,
+        id: FollowUpId,
+        form: &SnoozeForm,
+    ) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        // A foreign or unknown id is "not found" whatever the form says.
+        self.store.follow_up(t, id).await?;
+        let draft = form.parse(self.today(t)).map_err(ServiceError::Invalid)?;
+        let event = AuditEvent::FollowUpMoved {
+            follow_up: id,
+            due_on: draft.due_on,
+        };
+        self.store
+            .move_follow_up(
+                t,
+                id,
+                draft.due_on,
+                draft.note.as_deref(),
+                event,
+                self.clock.now(),
+            )
+            .await
+            .map_err(closed)
+    }
+
+    /// Marks an open follow-up done (editors and owners).
+    pub async fn finish_follow_up(&self, auth: &Auth, id: FollowUpId) -> Result<()> {
+        let t = auth.tenant()?;
+        require_editor(t)?;
+        self.store
+            .finish_follow_up(
+                t,
+                id,
+                AuditEvent::FollowUpDone { follow_up: id },
+                self.clock.now(),
+            )
+            .await
+            .map_err(closed)
+    }
+
+    pub async fn follow_up_policy(&self, auth: &Auth) -> Result<Policy> {
+        Ok(self.store.follow_up_policy(auth.tenant()?).await?)
+    }
+
+    /// Sets how the organisation follows up (owners only).
+    pub async fn set_follow_up_policy(&self, auth: &Auth, form: &PolicyForm) -> Result<Policy> {
+        let t = auth.tenant()?;
+        if !t.role().can_manage_members() {
+            return Err(ServiceError::Forbidden);
+        }
+        let policy = form.parse().map_err(ServiceError::Invalid)?;
+        self.store
+            .set_follow_up_policy(
+                t,
+                &policy,
+                AuditEvent::FollowUpPolicyChanged { policy },
+                self.clock.now(),
+            )
+            .await?;
+        Ok(policy)
+    }
+
+    pub async fn follow_up_counts(&self, auth: &Auth) -> Result<FollowUpCounts> {
+        let t = auth.tenant()?;
+        Ok(self.store.follow_up_counts(t, self.today(t)).await?)
+    }
+}
+
+fn closed(e: aivet_store::StoreError) -> ServiceError {
+    match e {
+        aivet_store::StoreError::Closed => {
+            ServiceError::Refused(aivet_domain::Msg::ErrFollowUpClosed)
+        }
+        other => other.into(),
+    }
+}

@@ -1,0 +1,277 @@
+//! Running jobs: the worker that claims due jobs with a lease and runs each
+//! with its handler, and the schedule of the recurring ones (the hourly
+//! sweep).
+//!
+//! Several processes may run workers on one database: scheduling is
+//! idempotent (a job's key), claiming takes a lease, and a job's effect
+//! commits together with its completion while the lease holds, so each
+//! job has its effect once. A process killed mid-job leaves the job
+//! leased; once the lease has run out another worker runs it again.
+//! Every rule takes "now" from the injected clock: tests move the clock
+//! and call [`Services::run_due_jobs`]; they never sleep.
+
+use crate::Services;
+use aivet_domain::jobs::{retry_delay, sweep_period, Job, MAX_ATTEMPTS, SWEEP_EVERY};
+use aivet_store::jobs::{ClaimedJob, JobSetback, NewJob};
+use aivet_store::StoreError;
+use chrono::{DateTime, Duration, Utc};
+use rand::Rng;
+use std::sync::Arc;
+use tokio::sync::Notify;
+
+#[derive(Clone, Debug)]
+pub struct JobSettings {
+    /// How long a claimed job belongs to its worker.
+    pub lease: Duration,
+    /// Jobs claimed at once.
+    pub batch: i64,
+    /// Longest idle sleep: a job scheduled by another process for soon is
+    /// seen at the latest after this.
+    pub idle_max: std::time::Duration,
+}
+
+impl Default for JobSettings {
+    fn default() -> Self {
+        JobSettings {
+            lease: Duration::minutes(5),
+            batch: 16,
+            idle_max: std::time::Duration::from_secs(60),
+        }
+    }
+}
+
+/// What one pass over the due jobs did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JobPass {
+    pub done: usize,
+    pub retrying: usize,
+    pub failed: usize,
+    /// Jobs another worker finished first (their lease ran out here).
+    pub lost: usize,
+}
+
+/// Why a job's run did not finish it.
+#[derive(Debug, thiserror::Error)]
+enum RunError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// The job cannot run, however often it is tried.
+    #[error("{0}")]
+    Permanent(String),
+}
+
+impl Services {
+    /// Schedules the recurring jobs of the current period. Every process
+    /// does this; the job's key makes it one job.
+    pub async fn schedule_recurring(&self) -> Result<(), StoreError> {
+        let now = self.clock.now();
+        self.store
+            .schedule_job(
+                NewJob {
+                    job: Job::Sweep,
+                    org_id: None,
+                    run_at: sweep_period(now),
+                },
+                now,
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Runs every job that is due now, as worker `owner`.
+    pub async fn run_due_jobs(
+        &self,
+        owner: &str,
+        settings: &JobSettings,
+    ) -> Result<JobPass, StoreError> {
+        let mut pass = JobPass::default();
+        loop {
+            let now = self.clock.now();
+            let claimed = self
+                .store
+                .claim_jobs(owner, now, now + settings.lease, settings.batch)
+                .await?;
+            if claimed.is_empty() {
+                return Ok(pass);
+            }
+            for job in claimed {
+                self.run_claimed(job, &mut pass).await?;
+            }
+        }
+    }
+
+    async fn run_claimed(&self, claimed: ClaimedJob, pass: &mut JobPass) -> Result<(), StoreError> {
+        let result = self.run_job(&claimed).await;
+        let now = self.clock.now();
+        match result {
+            Ok(true) => pass.done += 1,
+            Ok(false) => pass.lost += 1,
+            Err(e) => {
+                let permanent = matches!(e, RunError::Permanent(_));
+                let error = e.to_string();
+                let setback = if permanent || claimed.attempts >= MAX_ATTEMPTS {
+                    tracing::warn!(job = %claimed.lease.id, kind = %claimed.kind, attempts = claimed.attempts, %error, "job failed");
+                    pass.failed += 1;
+                    JobSetback::Fail { error }
+                } else {
+                    let jitter = rand::thread_rng().gen_range(0.8..=1.2);
+                    let delay = retry_delay(claimed.attempts);
+                    let at = now
+                        + Duration::milliseconds((delay.num_milliseconds() as f64 * jitter) as i64);
+                    tracing::info!(job = %claimed.lease.id, kind = %claimed.kind, %error, next = %at, "job will be retried");
+                    pass.retrying += 1;
+                    JobSetback::Retry { at, error }
+                };
+                self.store.set_back_job(&claimed.lease, setback).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs one claimed job; true when it finished, false when another
+    /// worker holds it now.
+    async fn run_job(&self, claimed: &ClaimedJob) -> Result<bool, RunError> {
+        let now = self.clock.now();
+        let Some(job) = &claimed.job else {
+            return Err(RunError::Permanent(format!(
+                "this version of aivet cannot run a job of kind {:?}",
+                claimed.kind
+            )));
+        };
+        match job {
+            Job::Sweep => {
+                let sessions = self.store.delete_expired_sessions(now).await?;
+                if sessions > 0 {
+                    tracing::info!(sessions, "removed expired sessions");
+                }
+                Ok(self.store.finish_job(&claimed.lease, now).await?)
+            }
+            Job::Reminder { request, n } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a reminder without an organisation".into())
+                })?;
+                Ok(self.run_reminder(&claimed.lease, org, *request, *n).await?)
+            }
+            Job::NoAnswer { request } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a request's end without an organisation".into())
+                })?;
+                Ok(self
+                    .store
+                    .mark_no_answer(&claimed.lease, org, *request, now)
+                    .await?)
+            }
+            Job::DeadlinePassed { request } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a deadline's job without an organisation".into())
+                })?;
+                Ok(self
+                    .store
+                    .note_deadline_passed(&claimed.lease, org, *request, now)
+                    .await?)
+            }
+        }
+    }
+}
+
+/// The job worker of one process: schedules the recurring jobs, runs what
+/// is due, then sleeps until the next job is due, the next period begins,
+/// or it is woken.
+#[derive(Clone)]
+pub struct JobWorker {
+    services: Services,
+    owner: String,
+    wake: Arc<Notify>,
+    settings: JobSettings,
+}
+
+impl JobWorker {
+    pub fn new(services: Services, settings: JobSettings) -> JobWorker {
+        JobWorker {
+            owner: format!(
+                "jobs-{}-{}",
+                std::process::id(),
+                uuid::Uuid::new_v4().simple()
+            ),
+            wake: services.jobs_wake.clone(),
+            services,
+            settings,
+        }
+    }
+
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    /// One round: schedule, then run what is due.
+    pub async fn round(&self) -> Result<JobPass, StoreError> {
+        self.services.schedule_recurring().await?;
+        self.services
+            .run_due_jobs(&self.owner, &self.settings)
+            .await
+    }
+
+    /// Runs until the task is dropped.
+    pub async fn run(self) {
+        loop {
+            if let Err(e) = self.round().await {
+                tracing::error!(error = %e, "job worker: database error; trying again shortly");
+                tokio::select! {
+                    _ = self.wake.notified() => {}
+                    _ = tokio::time::sleep(std::time::Duration::from_secs(5)) => {}
+                }
+                continue;
+            }
+            let now = self.services.clock.now();
+            let next_period = sweep_period(now) + SWEEP_EVERY;
+            let next = match self.services.store.next_job_due().await {
+                Ok(Some(due)) => due.min(next_period),
+                Ok(None) => next_period,
+                Err(_) => now + Duration::seconds(5),
+            };
+            let wait = until(next, now).min(self.settings.idle_max);
+            if wait.is_zero() {
+                tokio::task::yield_now().await;
+                continue;
+            }
+            tokio::select! {
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
+    }
+}
+
+fn until(at: DateTime<Utc>, now: DateTime<Utc>) -> std::time::Duration {
+    (at - now).to_std().unwrap_or_default()
+}
+
+impl Services {
+    /// The organisation's jobs that failed or wait for another attempt
+    /// (owners only).
+    pub async fn job_problems(
+        &self,
+        auth: &crate::Auth,
+    ) -> Result<Vec<aivet_store::jobs::JobRecord>, crate::ServiceError> {
+        let t = auth.tenant()?;
+        if !t.role().can_manage_members() {
+            return Err(crate::ServiceError::Forbidden);
+        }
+        Ok(self.store.org_job_problems(t, 50).await?)
+    }
+
+    /// Queues a failed job of the organisation again (owners only).
+    pub async fn retry_job(
+        &self,
+        auth: &crate::Auth,
+        id: aivet_domain::JobId,
+    ) -> Result<(), crate::ServiceError> {
+        let t = auth.tenant()?;
+        if !t.role().can_manage_members() {
+            return Err(crate::ServiceError::Forbidden);
+        }
+        self.store.retry_job(t, id, self.clock.now()).await?;
+        self.jobs_wake.notify_one();
+        Ok(())
+    }
+}

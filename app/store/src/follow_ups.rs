@@ -1,0 +1,98 @@
+//! What the store keeps of follow-ups and the organisation's follow-up
+//! policy, and the interface to them. The SQL is in `follow_ups_sql.rs`.
+//!
+//! Follow-ups are opened and closed by the changes that cause them, in
+//! their transactions (a request sent opens "answer due"; its answers
+//! close it and open "review due"; a decision closes that and, when the
+//! service is cleared, opens "assess again"); members move them to
+//! another date or mark them done by hand.
+
+use crate::{AuditEvent, OptUuid, Result, Tenant, Ts};
+use aivet_domain::follow_ups::{FollowUpReason, FollowUpStatus, Policy};
+use aivet_domain::{FollowUpId, MembershipId, RequestId, ServiceId, VendorId};
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc};
+
+/// A follow-up as the board and the calendar show it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct FollowUpRow {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: FollowUpId,
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub service_id: ServiceId,
+    pub service_name: String,
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub vendor_id: VendorId,
+    pub vendor_name: String,
+    #[sqlx(try_from = "OptUuid")]
+    pub owner_id: Option<MembershipId>,
+    pub owner_name: Option<String>,
+    #[sqlx(try_from = "OptUuid")]
+    pub request_id: Option<RequestId>,
+    /// Whom the request went to.
+    pub recipient_email: Option<String>,
+    #[sqlx(try_from = "String")]
+    pub reason: FollowUpReason,
+    #[sqlx(try_from = "String")]
+    pub status: FollowUpStatus,
+    pub due_on: NaiveDate,
+    pub note: Option<String>,
+    /// Grows with every change of the date (the calendar's SEQUENCE).
+    pub sequence: i32,
+    #[sqlx(try_from = "Ts")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Which follow-ups a list shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FollowUpQuery {
+    /// Only those of services this member looks after.
+    pub owner: Option<MembershipId>,
+    pub vendor: Option<VendorId>,
+    pub reason: Option<FollowUpReason>,
+}
+
+/// The dashboard's figures of follow-ups.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FollowUpCounts {
+    /// Open follow-ups due before today.
+    pub overdue: i64,
+    /// Services asked (or assessed) that have no open follow-up.
+    pub asked_without: i64,
+}
+
+#[async_trait]
+#[allow(clippy::too_many_arguments)]
+pub trait FollowUpStore {
+    /// The organisation's open follow-ups, by due date.
+    async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>>;
+    /// One follow-up, open or not.
+    async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow>;
+    /// Moves an open follow-up to another date, with an optional note.
+    async fn move_follow_up(
+        &self,
+        t: &Tenant,
+        id: FollowUpId,
+        due_on: NaiveDate,
+        note: Option<&str>,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    /// Marks an open follow-up done by hand.
+    async fn finish_follow_up(
+        &self,
+        t: &Tenant,
+        id: FollowUpId,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    async fn follow_up_policy(&self, t: &Tenant) -> Result<Policy>;
+    async fn set_follow_up_policy(
+        &self,
+        t: &Tenant,
+        policy: &Policy,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    async fn follow_up_counts(&self, t: &Tenant, today: NaiveDate) -> Result<FollowUpCounts>;
+}

@@ -1,0 +1,229 @@
+// The queries of follow-ups, shared by SQLite and PostgreSQL like
+// `shared.rs` (included after it).
+
+use crate::follow_ups::{FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore};
+use aivet_domain::follow_ups::Policy;
+use chrono::NaiveDate;
+use aivet_domain::FollowUpId;
+
+const FOLLOW_UP_COLUMNS: &str = "SELECT f.id, f.service_id, s.name AS service_name, s.vendor_id, v.name AS vendor_name,
+        s.owner_id, u.name AS owner_name, f.request_id, r.recipient_email, f.reason, f.status, f.due_on, f.note,
+        f.sequence, f.updated_at
+    FROM follow_ups f
+    JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+    JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
+    LEFT JOIN memberships m ON m.org_id = s.org_id AND m.id = s.owner_id
+    LEFT JOIN users u ON u.id = m.user_id
+    LEFT JOIN question_requests r ON r.org_id = f.org_id AND r.id = f.request_id";
+
+/// Which follow-ups a change closes.
+#[derive(Clone, Copy)]
+enum Of {
+    Request(RequestId),
+    Service(ServiceId),
+}
+
+/// Opens a follow-up, closing (as no longer needed) an open one of the
+/// same reason for the same request or service first: one open item per
+/// reason and thing.
+async fn open_follow_up(
+    tx: &mut Tx,
+    org: OrgId,
+    service: ServiceId,
+    request: Option<RequestId>,
+    reason: FollowUpReason,
+    due_on: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let of = match request {
+        Some(r) => Of::Request(r),
+        None => Of::Service(service),
+    };
+    close_follow_ups(tx, org, of, reason, FollowUpStatus::Cancelled, "", now).await?;
+    sqlx::query(
+        "INSERT INTO follow_ups (id, org_id, service_id, request_id, reason, status, due_on, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $7)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(org.0)
+    .bind(service.0)
+    .bind(request.map(|r| r.0))
+    .bind(reason.as_str())
+    .bind(due_on)
+    .bind(Ts::from(now))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Closes the open follow-ups of a reason for a request or service.
+async fn close_follow_ups(
+    tx: &mut Tx,
+    org: OrgId,
+    of: Of,
+    reason: FollowUpReason,
+    status: FollowUpStatus,
+    by: &str,
+    now: DateTime<Utc>,
+) -> Result<u64> {
+    let (column, id) = match of {
+        Of::Request(r) => ("request_id", r.0),
+        Of::Service(s) => ("service_id", s.0),
+    };
+    let r = sqlx::query(&format!(
+        "UPDATE follow_ups SET status = $1, closed_at = $2, closed_by = $3, updated_at = $2, sequence = sequence + 1
+         WHERE org_id = $4 AND {column} = $5 AND reason = $6 AND status = 'open'"
+    ))
+    .bind(status.as_str())
+    .bind(Ts::from(now))
+    .bind(by)
+    .bind(org.0)
+    .bind(id)
+    .bind(reason.as_str())
+    .execute(&mut **tx)
+    .await?;
+    Ok(r.rows_affected())
+}
+
+/// The organisation's follow-up policy, inside `tx`.
+async fn policy_in(tx: &mut Tx, org: OrgId) -> Result<Policy> {
+    let (reminders, max, review, months): (bool, i32, i32, i32) =
+        sqlx::query_as("SELECT reminders, max_reminders, review_days, reassess_months FROM orgs WHERE id = $1")
+            .bind(org.0)
+            .fetch_one(&mut **tx)
+            .await?;
+    Ok(Policy {
+        reminders,
+        max_reminders: max.clamp(0, i32::from(aivet_domain::follow_ups::MAX_REMINDERS)) as u8,
+        review_days: review.clamp(1, 365) as u16,
+        reassess_months: months.clamp(1, 120) as u16,
+    })
+}
+
+async fn follow_up_in(tx: &mut Tx, org: OrgId, id: FollowUpId) -> Result<FollowUpRow> {
+    sqlx::query_as::<_, FollowUpRow>(&format!("{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.id = $2"))
+        .bind(org.0)
+        .bind(id.0)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(StoreError::NotFound)
+}
+
+#[async_trait::async_trait]
+#[allow(clippy::too_many_arguments)]
+impl FollowUpStore for ThisStore {
+    async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, FollowUpRow>(&format!(
+            "{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
+               AND ($2 IS NULL OR s.owner_id = $2) AND ($3 IS NULL OR s.vendor_id = $3) AND ($4 IS NULL OR f.reason = $4)
+             ORDER BY f.due_on, s.name, f.id"
+        ))
+        .bind(t.org_id().0)
+        .bind(q.owner.map(|o| o.0))
+        .bind(q.vendor.map(|v| v.0))
+        .bind(q.reason.map(|r| r.as_str()))
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let row = follow_up_in(&mut tx, t.org_id(), id).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    async fn move_follow_up(&self, t: &Tenant, id: FollowUpId, due_on: NaiveDate, note: Option<&str>, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let f = follow_up_in(&mut tx, org, id).await?;
+        if f.status != FollowUpStatus::Open {
+            return Err(StoreError::Closed);
+        }
+        sqlx::query(
+            "UPDATE follow_ups SET due_on = $3, note = COALESCE($4, note), sequence = sequence + 1, updated_at = $5
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(org.0)
+        .bind(id.0)
+        .bind(due_on)
+        .bind(note)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        let entry = Event::FollowUpMoved { reason: f.reason, due_on, note: note.map(str::to_owned) };
+        insert_event(&mut tx, org, f.service_id, f.request_id, &entry, &actor, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn finish_follow_up(&self, t: &Tenant, id: FollowUpId, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let f = follow_up_in(&mut tx, org, id).await?;
+        if f.status != FollowUpStatus::Open {
+            return Err(StoreError::Closed);
+        }
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        sqlx::query(
+            "UPDATE follow_ups SET status = 'done', closed_at = $3, closed_by = $4, updated_at = $3, sequence = sequence + 1
+             WHERE org_id = $1 AND id = $2",
+        )
+        .bind(org.0)
+        .bind(id.0)
+        .bind(Ts::from(now))
+        .bind(&actor)
+        .execute(&mut *tx)
+        .await?;
+        insert_event(&mut tx, org, f.service_id, f.request_id, &Event::FollowUpDone { reason: f.reason }, &actor, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn follow_up_policy(&self, t: &Tenant) -> Result<Policy> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let p = policy_in(&mut tx, t.org_id()).await?;
+        tx.commit().await?;
+        Ok(p)
+    }
+
+    async fn set_follow_up_policy(&self, t: &Tenant, p: &Policy, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        sqlx::query(
+            "UPDATE orgs SET reminders = $2, max_reminders = $3, review_days = $4, reassess_months = $5 WHERE id = $1",
+        )
+        .bind(t.org_id().0)
+        .bind(p.reminders)
+        .bind(i32::from(p.max_reminders))
+        .bind(i32::from(p.review_days))
+        .bind(i32::from(p.reassess_months))
+        .execute(&mut *tx)
+        .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn follow_up_counts(&self, t: &Tenant, today: NaiveDate) -> Result<FollowUpCounts> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let (overdue, asked_without): (i64, i64) = sqlx::query_as(
+            "SELECT
+               (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+                 WHERE f.org_id = $1 AND f.status = 'open' AND f.due_on < $2 AND s.archived_at IS NULL),
+               (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.assessment <> 'not_asked'
+                 AND NOT EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open'))",
+        )
+        .bind(t.org_id().0)
+        .bind(today)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(FollowUpCounts { overdue, asked_without })
+    }
+}

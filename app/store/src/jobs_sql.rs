@@ -1,0 +1,251 @@
+// The queries of jobs, shared by SQLite and PostgreSQL like `shared.rs`
+// (included after it).
+
+use crate::jobs::{ClaimedJob, ClaimedRow, JobLease, JobRecord, JobSetback, JobStore, NewJob};
+use aivet_domain::JobId;
+
+const JOB_COLUMNS: &str =
+    "SELECT id, kind, payload, status, attempts, run_at, created_at, finished_at, last_error FROM jobs";
+
+/// Schedules a job inside `tx` (with the change that causes it) unless
+/// one with its key exists; true if it is new.
+async fn insert_job(tx: &mut Tx, job: &NewJob, now: DateTime<Utc>) -> Result<bool> {
+    let (kind, payload) = job.job.to_stored();
+    let inserted = sqlx::query(
+        "INSERT INTO jobs (id, org_id, kind, key, payload, status, run_at, attempts, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'queued', $6, 0, $7)
+         ON CONFLICT (key) DO NOTHING",
+    )
+    .bind(Uuid::new_v4())
+    .bind(job.org_id.map(|o| o.0))
+    .bind(kind)
+    .bind(job.job.key(job.run_at))
+    .bind(payload)
+    .bind(Ts::from(job.run_at))
+    .bind(Ts::from(now))
+    .execute(&mut **tx)
+    .await?;
+    Ok(inserted.rows_affected() == 1)
+}
+
+/// Marks a claimed job done inside `tx`, if its lease still holds.
+async fn finish_job_in(tx: &mut Tx, lease: &JobLease, now: DateTime<Utc>) -> Result<bool> {
+    let r = sqlx::query(
+        "UPDATE jobs SET status = 'done', finished_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
+         WHERE id = $2 AND status = 'running' AND lease_owner = $3",
+    )
+    .bind(Ts::from(now))
+    .bind(lease.id.0)
+    .bind(&lease.owner)
+    .execute(&mut **tx)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Schedules the jobs a change of the tenant's organisation causes.
+async fn insert_later(tx: &mut Tx, t: &Tenant, later: &[crate::jobs::Later], now: DateTime<Utc>) -> Result<()> {
+    for l in later {
+        insert_job(tx, &NewJob { job: l.job.clone(), org_id: Some(t.org_id()), run_at: l.run_at }, now).await?;
+    }
+    Ok(())
+}
+
+fn job_scope(org: Option<OrgId>) -> Scope<'static> {
+    match org {
+        Some(org) => Scope::Org(org, None),
+        None => Scope::System,
+    }
+}
+
+#[async_trait::async_trait]
+impl JobStore for ThisStore {
+    async fn schedule_job(&self, job: NewJob, now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(job_scope(job.org_id)).await?;
+        let new = insert_job(&mut tx, &job, now).await?;
+        tx.commit().await?;
+        Ok(new)
+    }
+
+    async fn claim_jobs(&self, owner: &str, now: DateTime<Utc>, lease_until: DateTime<Utc>, limit: i64) -> Result<Vec<ClaimedJob>> {
+        // As with the outbox: the due condition stands in the outer WHERE
+        // too, so that of two workers picking the same row one skips it.
+        const DUE: &str = "((status IN ('queued', 'retrying') AND run_at <= $3)
+                            OR (status = 'running' AND lease_expires_at <= $3))";
+        let mut tx = self.write(Scope::System).await?;
+        let rows = sqlx::query_as::<_, ClaimedRow>(&format!(
+            "UPDATE jobs SET status = 'running', lease_owner = $1, lease_expires_at = $2, attempts = attempts + 1
+             WHERE id IN (SELECT id FROM jobs WHERE {DUE} ORDER BY run_at LIMIT $4 {lock}) AND {DUE}
+             RETURNING id, org_id, kind, payload, attempts, run_at",
+            lock = ThisStore::SKIP_LOCKED
+        ))
+        .bind(owner)
+        .bind(Ts::from(lease_until))
+        .bind(Ts::from(now))
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows.into_iter().map(|r| r.claimed(owner)).collect())
+    }
+
+    async fn finish_job(&self, lease: &JobLease, now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(Scope::System).await?;
+        let done = finish_job_in(&mut tx, lease, now).await?;
+        tx.commit().await?;
+        Ok(done)
+    }
+
+    async fn set_back_job(&self, lease: &JobLease, setback: JobSetback) -> Result<bool> {
+        let mut tx = self.write(Scope::System).await?;
+        let q = match &setback {
+            JobSetback::Retry { at, error } => sqlx::query(
+                "UPDATE jobs SET status = 'retrying', run_at = $1, last_error = $2, lease_owner = NULL, lease_expires_at = NULL
+                 WHERE id = $3 AND status = 'running' AND lease_owner = $4",
+            )
+            .bind(Ts::from(*at))
+            .bind(error.as_str()),
+            JobSetback::Fail { error } => sqlx::query(
+                "UPDATE jobs SET status = 'failed', last_error = $1, lease_owner = NULL, lease_expires_at = NULL
+                 WHERE id = $2 AND status = 'running' AND lease_owner = $3",
+            )
+            .bind(error.as_str()),
+        };
+        let r = q.bind(lease.id.0).bind(&lease.owner).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    async fn next_job_due(&self) -> Result<Option<DateTime<Utc>>> {
+        let mut tx = self.read(Scope::System).await?;
+        let row: Option<(Ts,)> = sqlx::query_as(
+            "SELECT min(t) FROM (SELECT min(run_at) AS t FROM jobs WHERE status IN ('queued', 'retrying')
+                                 UNION ALL SELECT min(lease_expires_at) FROM jobs WHERE status = 'running') AS due
+             HAVING min(t) IS NOT NULL",
+        )
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(row.map(|r| r.0 .0))
+    }
+
+    async fn org_job_problems(&self, t: &Tenant, limit: i64) -> Result<Vec<JobRecord>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = sqlx::query_as::<_, JobRecord>(&format!(
+            "{JOB_COLUMNS} WHERE org_id = $1 AND status IN ('failed', 'retrying') ORDER BY created_at DESC, id LIMIT $2"
+        ))
+        .bind(t.org_id().0)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn retry_job(&self, t: &Tenant, id: JobId, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let r = sqlx::query(
+            "UPDATE jobs SET status = 'queued', run_at = $3, attempts = 0
+             WHERE org_id = $1 AND id = $2 AND status = 'failed'",
+        )
+        .bind(t.org_id().0)
+        .bind(id.0)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &AuditEvent::JobRetried { job: id }, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn job_by_key(&self, key: &str) -> Result<Option<JobRecord>> {
+        let mut tx = self.read(Scope::System).await?;
+        let row = sqlx::query_as::<_, JobRecord>(&format!("{JOB_COLUMNS} WHERE key = $1"))
+            .bind(key)
+            .fetch_optional(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    async fn reminder_target(&self, org: OrgId, request: RequestId) -> Result<Option<crate::questions::ReminderTarget>> {
+        let mut tx = self.read(Scope::Org(org, None)).await?;
+        let target = match reminder_target_in(&mut tx, org, request).await {
+            Ok(t) => Some(t),
+            Err(StoreError::NotFound) => None,
+            Err(e) => return Err(e),
+        };
+        tx.commit().await?;
+        Ok(target)
+    }
+
+    async fn record_reminder(
+        &self,
+        lease: &JobLease,
+        org: OrgId,
+        request: RequestId,
+        mail: crate::NewMail,
+        next: Option<crate::jobs::Later>,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let mut tx = self.write(Scope::Org(org, None)).await?;
+        if add_reminder(&mut tx, org, request, &mail, None, now).await? {
+            if let Some(next) = next {
+                insert_job(&mut tx, &NewJob { job: next.job, org_id: Some(org), run_at: next.run_at }, now).await?;
+            }
+        }
+        if !finish_job_in(&mut tx, lease, now).await? {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn mark_no_answer(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(Scope::Org(org, None)).await?;
+        match request_row(&mut tx, org, request).await {
+            Ok(r) if r.waiting() => {
+                sqlx::query("UPDATE question_requests SET no_answer_at = $3 WHERE org_id = $1 AND id = $2")
+                    .bind(org.0)
+                    .bind(request.0)
+                    .bind(Ts::from(now))
+                    .execute(&mut *tx)
+                    .await?;
+                let entry = Event::NoAnswer { to: r.recipient_email.clone(), reminders: r.reminders_sent };
+                request_event(&mut tx, org, request, &entry, "", now).await?;
+                insert_audit(&mut tx, org, None, &AuditEvent::NoAnswer { request }, now).await?;
+            }
+            Ok(_) | Err(StoreError::NotFound) => {}
+            Err(e) => return Err(e),
+        }
+        if !finish_job_in(&mut tx, lease, now).await? {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn note_deadline_passed(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(Scope::Org(org, None)).await?;
+        match request_row(&mut tx, org, request).await {
+            Ok(r) => {
+                let open = r.status != aivet_domain::questions::RequestStatus::Submitted && r.revoked_at.is_none();
+                if open {
+                    let entry = Event::DeadlinePassed { to: r.recipient_email.clone(), deadline: r.deadline };
+                    request_event(&mut tx, org, request, &entry, "", now).await?;
+                }
+            }
+            // The request went with its service: nothing to note.
+            Err(StoreError::NotFound) => {}
+            Err(e) => return Err(e),
+        }
+        if !finish_job_in(&mut tx, lease, now).await? {
+            // Another worker took the job over: its run counts, not this one.
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+}
