@@ -1260,6 +1260,7 @@ messages! {
     JobDeadlinePassed { en: "Noting a passed deadline", de: "Verstrichene Frist vermerken", nb: "Registrere en utløpt frist" }
     JobReminder { en: "Reminding a vendor", de: "Anbieter erinnern", nb: "Minne en leverandør" }
     JobNoAnswer { en: "Marking a request unanswered", de: "Anfrage als unbeantwortet markieren", nb: "Markere en forespørsel som ubesvart" }
+    JobDigest { en: "A member's digest", de: "Übersicht für ein Mitglied", nb: "Oversikt for et medlem" }
     JobsTitle { en: "Background work", de: "Hintergrundarbeiten", nb: "Bakgrunnsarbeid" }
     JobsLead {
         en: "Work that runs on its own: noting passed deadlines and, later, reminders. Work that failed is kept here with its error until it is tried again.",
@@ -1505,6 +1506,8 @@ messages! {
     AuditNoAnswer { en: "Marked a request as unanswered after its reminders", de: "Eine Anfrage nach ihren Erinnerungen als unbeantwortet markiert", nb: "Markerte en forespørsel som ubesvart etter påminnelsene" }
     AuditRemindersOn { en: "Switched reminders on for a request", de: "Erinnerungen für eine Anfrage eingeschaltet", nb: "Slo på påminnelser for en forespørsel" }
     AuditRemindersOff { en: "Switched reminders off for a request", de: "Erinnerungen für eine Anfrage ausgeschaltet", nb: "Slo av påminnelser for en forespørsel" }
+    AuditCalendarOn { en: "Made a new calendar feed link (the old one stopped working)", de: "Neuen Kalender-Link erstellt (der alte gilt nicht mehr)", nb: "Laget en ny kalenderlenke (den gamle virker ikke lenger)" }
+    AuditCalendarOff { en: "Switched the calendar feed off", de: "Kalender-Abo ausgeschaltet", nb: "Slo av kalenderabonnementet" }
     AuditFollowUpMoved { en: "Moved a follow-up to {due_on}", de: "Wiedervorlage auf {due_on} verschoben", nb: "Flyttet en oppfølging til {due_on}" }
     AuditFollowUpDone { en: "Marked a follow-up done", de: "Wiedervorlage als erledigt markiert", nb: "Markerte en oppfølging som ferdig" }
     AuditFollowUpPolicy {
@@ -1555,6 +1558,32 @@ messages! {
     RemindersSwitchOff { en: "No more reminders", de: "Keine Erinnerungen mehr", nb: "Ingen flere påminnelser" }
     RemindersSwitchOn { en: "Remind again", de: "Wieder erinnern", nb: "Minn på igjen" }
     RemindNow { en: "Send a reminder now", de: "Jetzt erinnern", nb: "Send en påminnelse nå" }
+    CalendarEventTitle { en: "aivet: follow up {service}", de: "aivet: Wiedervorlage {service}", nb: "aivet: følg opp {service}" }
+    CalendarName { en: "aivet follow-ups ({org})", de: "aivet-Wiedervorlagen ({org})", nb: "aivet-oppfølging ({org})" }
+    DigestSummary {
+        en: { one: "{n} follow-up", other: "{n} follow-ups" },
+        de: { one: "{n} Wiedervorlage", other: "{n} Wiedervorlagen" },
+        nb: { one: "{n} oppfølging", other: "{n} oppfølginger" },
+    }
+    DigestOverdue {
+        en: { one: "{n} overdue", other: "{n} overdue" },
+        de: { one: "{n} überfällig", other: "{n} überfällig" },
+        nb: { one: "{n} forfalt", other: "{n} forfalt" },
+    }
+    FollowUpsMine { en: "Your digest and calendar", de: "Ihre Übersicht und Ihr Kalender", nb: "Din oversikt og kalender" }
+    DigestLabel { en: "Digest of your follow-ups by mail", de: "Übersicht Ihrer Wiedervorlagen per E-Mail", nb: "Oversikt over oppfølgingene dine på e-post" }
+    CalendarTitle { en: "In your calendar", de: "In Ihrem Kalender", nb: "I kalenderen din" }
+    CalendarFeedLead {
+        en: "Subscribe to your follow-ups from Outlook, Google or Apple Calendar: they appear on their due dates and move when a date changes. Calendars fetch it every few hours; reminders come by mail.",
+        de: "Abonnieren Sie Ihre Wiedervorlagen in Outlook, Google oder Apple Kalender: Sie erscheinen an ihrem Fälligkeitstag und wandern mit, wenn sich ein Datum ändert. Kalender rufen das Abo alle paar Stunden ab; Erinnerungen kommen per E-Mail.",
+        nb: "Abonner på oppfølgingene dine fra Outlook, Google eller Apple Kalender: de vises på forfallsdagen og flytter seg når en dato endres. Kalendere henter abonnementet med noen timers mellomrom; påminnelser kommer på e-post.",
+    }
+    CalendarFeedPrivate { en: "Anyone with this link sees your follow-ups' dates and service names. Make a new link if it got into the wrong hands.", de: "Wer diesen Link hat, sieht Daten und Dienstnamen Ihrer Wiedervorlagen. Erstellen Sie einen neuen Link, falls er in falsche Hände geraten ist.", nb: "Alle med denne lenken ser datoene og tjenestenavnene i oppfølgingene dine. Lag en ny lenke hvis den har havnet hos feil person." }
+    CalendarSubscribe { en: "Subscribe", de: "Abonnieren", nb: "Abonner" }
+    CalendarStart { en: "Make a calendar link", de: "Kalender-Link erstellen", nb: "Lag en kalenderlenke" }
+    CalendarRotate { en: "Make a new link", de: "Neuen Link erstellen", nb: "Lag en ny lenke" }
+    CalendarStop { en: "Stop the calendar feed", de: "Kalender-Abo beenden", nb: "Stopp kalenderabonnementet" }
+    CalendarFile { en: "Add to calendar", de: "In den Kalender", nb: "Legg i kalenderen" }
     ReasonAnswerDue { en: "Answer due", de: "Antwort fällig", nb: "Svar forfaller" }
     ReasonReviewDue { en: "Review due", de: "Prüfung fällig", nb: "Vurdering forfaller" }
     ReasonReassessment { en: "Assess again", de: "Erneut prüfen", nb: "Vurder på nytt" }

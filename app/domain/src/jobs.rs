@@ -4,8 +4,8 @@
 
 use crate::i18n::Msg;
 use crate::inventory::choice;
-use crate::RequestId;
-use chrono::{DateTime, Duration, DurationRound, Utc};
+use crate::{MembershipId, RequestId};
+use chrono::{DateTime, Duration, DurationRound, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -45,6 +45,13 @@ pub enum Job {
     /// marked "no answer", a finding of its own.
     #[serde(rename = "no_answer")]
     NoAnswer { request: RequestId },
+    /// A member's digest of their follow-ups for one day (their own
+    /// morning), if there is anything to say.
+    #[serde(rename = "digest")]
+    Digest {
+        membership: MembershipId,
+        day: NaiveDate,
+    },
 }
 
 impl Job {
@@ -56,6 +63,7 @@ impl Job {
             Job::DeadlinePassed { request } => format!("deadline_passed:{request}"),
             Job::Reminder { request, n } => format!("reminder:{request}:{n}"),
             Job::NoAnswer { request } => format!("no_answer:{request}"),
+            Job::Digest { membership, day } => format!("digest:{membership}:{day}"),
         }
     }
 
@@ -66,6 +74,7 @@ impl Job {
             Job::DeadlinePassed { .. } => "deadline_passed",
             Job::Reminder { .. } => "reminder",
             Job::NoAnswer { .. } => "no_answer",
+            Job::Digest { .. } => "digest",
         }
     }
 
@@ -76,6 +85,7 @@ impl Job {
             Job::DeadlinePassed { .. } => Msg::JobDeadlinePassed,
             Job::Reminder { .. } => Msg::JobReminder,
             Job::NoAnswer { .. } => Msg::JobNoAnswer,
+            Job::Digest { .. } => Msg::JobDigest,
         }
     }
 

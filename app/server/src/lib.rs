@@ -3,6 +3,7 @@
 //! does, on 127.0.0.1:0, through [`Application::build`].
 
 pub mod attachments;
+pub mod calendar;
 pub mod config;
 pub mod middleware;
 pub mod portal;

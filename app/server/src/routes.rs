@@ -33,6 +33,8 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("POST", "/answer/{token}"),
     ("GET", "/attachments/{id}"),
     ("POST", "/requests/{id}/attachments"),
+    ("GET", "/calendar/{token}"),
+    ("GET", "/follow-ups/{id}/calendar.ics"),
 ];
 
 /// Every route the server answers, as (method, path): pages, server
@@ -88,6 +90,11 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/services/export.csv", get(export_csv))
         .route("/services/import-template.csv", get(import_template))
         .route("/attachments/{id}", get(crate::attachments::download))
+        .route("/calendar/{token}", get(crate::calendar::feed))
+        .route(
+            "/follow-ups/{id}/calendar.ics",
+            get(crate::calendar::follow_up),
+        )
         .route(
             "/requests/{id}/attachments",
             post(crate::attachments::upload),

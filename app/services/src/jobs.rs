@@ -144,7 +144,19 @@ impl Services {
                 if sessions > 0 {
                     tracing::info!(sessions, "removed expired sessions");
                 }
+                let digests = self.schedule_digests().await?;
+                if digests > 0 {
+                    tracing::info!(digests, "scheduled digests");
+                }
                 Ok(self.store.finish_job(&claimed.lease, now).await?)
+            }
+            Job::Digest { membership, day } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a digest without an organisation".into())
+                })?;
+                Ok(self
+                    .run_digest(&claimed.lease, org, *membership, *day)
+                    .await?)
             }
             Job::Reminder { request, n } => {
                 let org = claimed.org_id.ok_or_else(|| {

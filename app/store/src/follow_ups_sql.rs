@@ -1,7 +1,9 @@
 // The queries of follow-ups, shared by SQLite and PostgreSQL like
 // `shared.rs` (included after it).
 
-use crate::follow_ups::{FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore};
+use crate::follow_ups::{
+    DigestCandidate, DigestTarget, FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore, MyFollowUpSettings,
+};
 use aivet_domain::follow_ups::Policy;
 use chrono::NaiveDate;
 use aivet_domain::FollowUpId;
@@ -98,6 +100,28 @@ async fn policy_in(tx: &mut Tx, org: OrgId) -> Result<Policy> {
         review_days: review.clamp(1, 365) as u16,
         reassess_months: months.clamp(1, 120) as u16,
     })
+}
+
+/// The open follow-ups that are a member's: of the services they look
+/// after, and for an owner also those no one looks after; due by `until`.
+async fn follow_ups_of(
+    tx: &mut Tx,
+    org: OrgId,
+    membership: MembershipId,
+    owner: bool,
+    until: Option<NaiveDate>,
+) -> Result<Vec<FollowUpRow>> {
+    Ok(sqlx::query_as::<_, FollowUpRow>(&format!(
+        "{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
+           AND (s.owner_id = $2 OR ($3 AND s.owner_id IS NULL)) AND ($4 IS NULL OR f.due_on <= $4)
+         ORDER BY f.due_on, s.name, f.id"
+    ))
+    .bind(org.0)
+    .bind(membership.0)
+    .bind(owner)
+    .bind(until)
+    .fetch_all(&mut **tx)
+    .await?)
 }
 
 async fn follow_up_in(tx: &mut Tx, org: OrgId, id: FollowUpId) -> Result<FollowUpRow> {
@@ -225,5 +249,137 @@ impl FollowUpStore for ThisStore {
         .await?;
         tx.commit().await?;
         Ok(FollowUpCounts { overdue, asked_without })
+    }
+
+    async fn my_follow_ups(&self, t: &Tenant, until: Option<NaiveDate>) -> Result<Vec<FollowUpRow>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = follow_ups_of(&mut tx, t.org_id(), t.membership_id(), t.role() == Role::Owner, until).await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn my_follow_up_settings(&self, t: &Tenant) -> Result<MyFollowUpSettings> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let (digest, hash, version): (String, Option<Vec<u8>>, i32) = sqlx::query_as(
+            "SELECT digest, calendar_token_hash, calendar_version FROM memberships WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(t.membership_id().0)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+        tx.commit().await?;
+        Ok(MyFollowUpSettings {
+            digest: aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?,
+            calendar: hash.is_some(),
+            calendar_version: version,
+        })
+    }
+
+    async fn set_digest(&self, t: &Tenant, digest: aivet_domain::follow_ups::Digest) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        sqlx::query("UPDATE memberships SET digest = $3 WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(t.membership_id().0)
+            .bind(digest.as_str())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_calendar(&self, t: &Tenant, token_hash: Option<&[u8]>, version: i32, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        sqlx::query("UPDATE memberships SET calendar_token_hash = $3, calendar_version = $4 WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(t.membership_id().0)
+            .bind(token_hash)
+            .bind(version)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn calendar_member(&self, token_hash: &[u8]) -> Result<Option<Tenant>> {
+        let mut tx = self.read(Scope::CalendarToken(token_hash)).await?;
+        let row: Option<(Uuid, Uuid, Uuid, String)> = sqlx::query_as(
+            "SELECT id, org_id, user_id, role FROM memberships WHERE calendar_token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        let Some((id, org, user, role)) = row else { return Ok(None) };
+        let org = OrgId(org);
+        let mut tx = self.read(Scope::Org(org, Some(UserId(user)))).await?;
+        let zone = org_zone(&mut tx, org).await?;
+        tx.commit().await?;
+        let role = Role::try_from(role).map_err(StoreError::Config)?;
+        Ok(Some(Tenant::new(org, UserId(user), MembershipId(id), role, zone)))
+    }
+
+    async fn digest_candidates(&self) -> Result<Vec<DigestCandidate>> {
+        let mut tx = self.read(Scope::System).await?;
+        let rows: Vec<(Uuid, Uuid, String, String)> = sqlx::query_as(
+            "SELECT m.org_id, m.id, m.digest, o.time_zone FROM memberships m JOIN orgs o ON o.id = m.org_id
+             WHERE m.digest <> 'off' ORDER BY m.org_id, m.id",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        rows.into_iter()
+            .map(|(org, id, digest, zone)| {
+                Ok(DigestCandidate {
+                    org_id: OrgId(org),
+                    membership: MembershipId(id),
+                    digest: aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?,
+                    zone: Zone::try_from(zone).map_err(StoreError::Config)?,
+                })
+            })
+            .collect()
+    }
+
+    async fn digest_target(&self, org: OrgId, membership: MembershipId, day: NaiveDate) -> Result<Option<DigestTarget>> {
+        let mut tx = self.read(Scope::Org(org, None)).await?;
+        let row: Option<(String, String, String, String, String, String, String)> = sqlx::query_as(
+            "SELECT u.email, u.name, u.lang, m.role, m.digest, o.name, o.time_zone
+             FROM memberships m JOIN users u ON u.id = m.user_id JOIN orgs o ON o.id = m.org_id
+             WHERE m.org_id = $1 AND m.id = $2",
+        )
+        .bind(org.0)
+        .bind(membership.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((email, name, lang, role, digest, org_name, zone)) = row else {
+            tx.commit().await?;
+            return Ok(None);
+        };
+        let digest = aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?;
+        let owner = Role::try_from(role).map_err(StoreError::Config)? == Role::Owner;
+        let items = follow_ups_of(&mut tx, org, membership, owner, Some(digest.horizon(day))).await?;
+        tx.commit().await?;
+        Ok(Some(DigestTarget {
+            email,
+            name,
+            lang: Lang::try_from(lang).map_err(StoreError::Config)?,
+            org_name,
+            zone: Zone::try_from(zone).map_err(StoreError::Config)?,
+            digest,
+            items,
+        }))
+    }
+
+    async fn record_digest(&self, lease: &crate::jobs::JobLease, mail: Option<crate::NewMail>, now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(Scope::System).await?;
+        if let Some(mail) = &mail {
+            insert_mail(&mut tx, mail).await?;
+        }
+        if !finish_job_in(&mut tx, lease, now).await? {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 }

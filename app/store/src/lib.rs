@@ -614,6 +614,8 @@ pub(crate) enum Scope<'a> {
     InviteToken(&'a [u8]),
     /// The one question request whose answer link hashes to these bytes.
     RequestToken(&'a [u8]),
+    /// The one membership whose calendar feed link hashes to these bytes.
+    CalendarToken(&'a [u8]),
     /// Work across organisations by the system itself (the mail worker).
     System,
 }

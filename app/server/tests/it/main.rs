@@ -4,6 +4,7 @@
 
 mod accounts;
 mod browser;
+mod calendar;
 mod demo;
 mod follow_ups;
 mod forms;

@@ -125,6 +125,9 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         FinishFollowUp,
         FollowUpPolicyData,
         SaveFollowUpPolicy,
+        SetDigest,
+        RotateCalendar,
+        StopCalendar,
     );
     None
 }

@@ -4,12 +4,12 @@
 //! with a note, or marking it done.
 
 use crate::api::{self, FollowUpBoardView, FollowUpFilter, FollowUpView};
-use crate::components::{choice_options, AppLayout, EmptyState, Field};
+use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit};
 use crate::forms::PostForm;
 use crate::i18n::{lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
-use aivet_domain::follow_ups::{FollowUpReason, Section};
+use aivet_domain::follow_ups::{Digest, FollowUpReason, Section};
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
@@ -65,6 +65,7 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
     let filtered =
         !(filter.owner.is_empty() && filter.vendor.is_empty() && filter.reason.is_empty());
     let can_edit = d.can_edit;
+    let mine = view! { <Mine digest=d.digest link=d.calendar_link.clone()/> };
     let sections = d
         .sections
         .into_iter()
@@ -94,6 +95,55 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
         } else {
             sections.into_any()
         }}
+        {mine}
+    }
+}
+
+/// The member's own digest mail and calendar feed.
+#[component]
+fn Mine(digest: Digest, link: Option<String>) -> impl IntoView {
+    let saved = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("saved").as_deref() == Some("digest"));
+    let options = choice_options(Digest::ALL, Digest::as_str, Digest::label);
+    let calendar = match link {
+        Some(link) => {
+            let webcal = link.replacen("https://", "webcal://", 1).replacen("http://", "webcal://", 1);
+            view! {
+                <p>{t(Msg::CalendarFeedLead)}</p>
+                <p><input type="text" readonly=true id="calendar-link" value=link.clone() class="copyable"/>
+                    " "<button type="button" class="button small" data-copy="calendar-link" data-copied=t(Msg::Copied)>{t(Msg::CopyLink)}</button>
+                    " "<a class="button small secondary" href=webcal id="webcal-link">{t(Msg::CalendarSubscribe)}</a></p>
+                <p class="muted">{t(Msg::CalendarFeedPrivate)}</p>
+                <div class="actions">
+                    <PostForm action=api::RotateCalendar::url() attr:class="inline-form">
+                        <button type="submit" class="button small secondary" id="rotate-calendar">{t(Msg::CalendarRotate)}</button>
+                    </PostForm>
+                    <PostForm action=api::StopCalendar::url() attr:class="inline-form">
+                        <button type="submit" class="button small secondary" id="stop-calendar">{t(Msg::CalendarStop)}</button>
+                    </PostForm>
+                </div>
+            }
+            .into_any()
+        }
+        None => view! {
+            <p>{t(Msg::CalendarFeedLead)}</p>
+            <PostForm action=api::RotateCalendar::url() attr:class="inline-form">
+                <button type="submit" class="button small" id="start-calendar">{t(Msg::CalendarStart)}</button>
+            </PostForm>
+        }
+        .into_any(),
+    };
+    view! {
+        <section class="panel" aria-labelledby="mine-title" id="mine">
+            <h2 id="mine-title">{t(Msg::FollowUpsMine)}</h2>
+            {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
+            <PostForm action=api::SetDigest::url() attr:class="form inline-form" attr:id="digest-form">
+                <Select name="digest" label=Msg::DigestLabel options value=digest.as_str()/>
+                <Submit label=Msg::Save/>
+            </PostForm>
+            <h3>{t(Msg::CalendarTitle)}</h3>
+            {calendar}
+        </section>
     }
 }
 
@@ -152,6 +202,7 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
     let id = f.id.to_string();
     let (move_id, done_id) = (id.clone(), id.clone());
     let due = f.due_on.to_string();
+    let ics = format!("/follow-ups/{}/calendar.ics", f.id);
     let done_label = msg!(lang(), Msg::FollowUpDoneFor, service = &f.service.name);
     view! {
         <tr data-follow-up=id.clone() data-reason=f.reason.as_str()>
@@ -165,6 +216,7 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
             <td>{f.owner.clone().unwrap_or_else(|| "—".to_owned())}</td>
             <td class="actions">
                 <a class="button small" href=href>{t(action)}</a>
+                " "<a class="ics" href=ics download="">{t(Msg::CalendarFile)}</a>
                 {remind_request.map(|r| view! {
                     <PostForm action=api::RemindNow::url() ids=vec![("request_id", r.0.to_string())] attr:class="inline-form">
                         <button type="submit" class="button small secondary">{t(Msg::RemindNow)}</button>
