@@ -207,6 +207,13 @@ fn ErrorBanner(error: AppError, placed: Vec<String>) -> impl IntoView {
     .into_any()
 }
 
+/// Whether the form posting to `action` with these hidden ids is the one a
+/// refused post came from. A disclosure (`<details>`) around it opens then,
+/// so that without the bundle its messages and what was typed are in sight.
+pub fn refused_here(action: &str, ids: &[(&'static str, String)]) -> bool {
+    use_context::<Refused>().is_some_and(|r| r.is_form(&[action], ids))
+}
+
 /// The error of a refused form that is not on the page it came from, shown
 /// on top of the page (see [`Refused::on_top`]).
 #[component]

@@ -9,6 +9,7 @@
 use crate::helpers::*;
 use crate::inventory::{create_service, create_vendor};
 use crate::pages::*;
+use crate::questions::{ask_key, send_form, service_with_contact};
 use aivet_services::{Limits, RateLimiter};
 use reqwest::Client;
 use scraper::Html;
@@ -19,6 +20,7 @@ crate::on_both!(
     text_that_is_not_utf8_is_refused_and_named,
     malformed_calls_name_what_to_fix_for_every_server_function,
     signed_out_pages_lead_to_sign_in_and_back,
+    the_follow_up_forms_come_back_as_typed,
 );
 
 async fn json_of(r: reqwest::Response) -> Value {
@@ -321,6 +323,136 @@ async fn a_refused_form_without_the_bundle_comes_back_as_typed(b: Db) {
     let v = json_of(r).await;
     assert_eq!(v["msg"], "ErrFormInvalid");
     assert_eq!(v["field_texts"][0][0], "name");
+}
+
+/// The forms of the follow-ups board and of the follow-up policy, posted
+/// without the bundle: each comes back with what was typed and the message
+/// at its field; on the board only the row that was posted, its "move"
+/// disclosure open so that both are in sight.
+async fn the_follow_up_forms_come_back_as_typed(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let c = app.sign_up("owner@alpha.example", "Alpha").await;
+    let first = service_with_contact(&app, &c, "en").await;
+    let second = crate::follow_ups::second_service(&app, &c, "Translator").await;
+    for (service, contact) in [first, second] {
+        let key = ask_key(&app, &c, &service).await;
+        let r = app
+            .call(&c, "send_questions", &send_form(&service, &key, &contact))
+            .await;
+        assert!(accepted(&r), "{}", r.status());
+    }
+    let board = json_of(app.call(&c, "follow_ups_data", &[]).await).await;
+    let ids: Vec<String> = board["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s[1].as_array().unwrap().clone())
+        .map(|f| f["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(ids.len(), 2, "{board}");
+    let (posted, other) = (&ids[1], &ids[0]);
+
+    // Moved to a day in the past, with a note.
+    let note = "Their lawyer <reads> it & \"answers\" next week";
+    let r = plain_post(
+        &app,
+        &c,
+        "/api/move_follow_up",
+        "/follow-ups",
+        &[
+            ("follow_up_id", posted),
+            ("form[due_on]", "2026-11-02"),
+            ("form[note]", note),
+        ],
+    )
+    .await;
+    assert_eq!(r.status(), 422);
+    let doc = html(r).await;
+    let row = |id: &str| format!("tr[data-follow-up='{id}']");
+    assert_eq!(shown(&doc, &format!("#f-{posted}-due_on")), "2026-11-02");
+    assert_eq!(shown(&doc, &format!("#f-{posted}-note")), note);
+    assert_eq!(
+        one(&doc, &format!("#f-{posted}-due_on"))
+            .value()
+            .attr("aria-invalid"),
+        Some("true")
+    );
+    assert_eq!(
+        messages(&doc, &format!("#f-{posted}-due_on-error")),
+        "Please choose today or a later day."
+    );
+    assert!(one(&doc, &format!("{} details.snooze", row(posted)))
+        .value()
+        .attr("open")
+        .is_some());
+    // The other row shows what is saved, closed and unmarked.
+    assert_eq!(shown(&doc, &format!("#f-{other}-note")), "");
+    assert!(doc
+        .select(&sel(&format!("#f-{other}-due_on-error")))
+        .next()
+        .is_none());
+    assert!(one(&doc, &format!("{} details.snooze", row(other)))
+        .value()
+        .attr("open")
+        .is_none());
+    assert_eq!(doc.select(&sel("[aria-invalid='true']")).count(), 1);
+    let after = json_of(app.call(&c, "follow_ups_data", &[]).await).await;
+    assert_eq!(after["sections"], board["sections"], "nothing was moved");
+
+    // The follow-up policy in Settings.
+    let r = plain_post(
+        &app,
+        &c,
+        "/api/save_follow_up_policy",
+        "/settings",
+        &[
+            ("form[reminders]", "on"),
+            ("form[max_reminders]", "2"),
+            ("form[review_days]", "400"),
+            ("form[reassess_months]", "ten"),
+        ],
+    )
+    .await;
+    assert_eq!(r.status(), 422);
+    let doc = html(r).await;
+    assert_eq!(shown(&doc, "#f-max_reminders"), "2");
+    assert_eq!(shown(&doc, "#f-review_days"), "400");
+    assert_eq!(shown(&doc, "#f-reassess_months"), "ten");
+    assert_eq!(
+        messages(&doc, "#f-review_days-error"),
+        "Choose between 1 and 90 days."
+    );
+    assert!(doc
+        .select(&sel("#f-reassess_months-error"))
+        .next()
+        .is_some());
+    assert!(doc.select(&sel("#f-max_reminders-error")).next().is_none());
+    assert!(
+        messages(&doc, "#follow-up-policy-form #post-error").contains("marked fields"),
+        "the message is on top of the form that was posted"
+    );
+
+    // The digest choice on the board: a value it does not offer.
+    let r = plain_post(
+        &app,
+        &c,
+        "/api/set_digest",
+        "/follow-ups",
+        &[("digest", "hourly")],
+    )
+    .await;
+    assert_eq!(r.status(), 422);
+    let doc = html(r).await;
+    assert_eq!(
+        messages(&doc, "#f-digest-error"),
+        "Please choose one of the options."
+    );
+    assert_eq!(
+        one(&doc, "#f-digest").value().attr("aria-invalid"),
+        Some("true")
+    );
 }
 
 /// A vendor's answer page of a fresh request: (its address, the vendor's

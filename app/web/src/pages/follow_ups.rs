@@ -5,7 +5,7 @@
 
 use crate::api::{self, FollowUpBoardView, FollowUpFilter, FollowUpView};
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit};
-use crate::forms::PostForm;
+use crate::forms::{refused_here, PostForm};
 use crate::i18n::{lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
@@ -201,6 +201,7 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
     let (href, action) = next_action(&f);
     let id = f.id.to_string();
     let (move_id, done_id) = (id.clone(), id.clone());
+    let snooze_open = refused_here(api::MoveFollowUp::url(), &[("follow_up_id", id.clone())]);
     let due = f.due_on.to_string();
     let ics = format!("/follow-ups/{}/calendar.ics", f.id);
     let done_label = msg!(lang(), Msg::FollowUpDoneFor, service = &f.service.name);
@@ -223,7 +224,7 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
                     </PostForm>
                 })}
                 {if can_edit { Some(view! {
-                    <details class="snooze">
+                    <details class="snooze" open=snooze_open>
                         <summary>{t(Msg::FollowUpMove)}</summary>
                         <PostForm action=api::MoveFollowUp::url() ids=vec![("follow_up_id", move_id.clone())] attr:class="form compact">
                             <Field name="due_on" input="form[due_on]" label=Msg::FollowUpNewDate kind="date" value=due scope=move_id.clone()/>

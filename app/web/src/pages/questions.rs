@@ -6,7 +6,7 @@ use crate::api::{
     self, AskView, ItemView, QuestionSetView, QuestionsView, RequestRowView, RequestView,
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
-use crate::forms::{Check, PostForm};
+use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, date_time, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, LoadError};
@@ -139,7 +139,7 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
         })}
         {requests}
         {(q.can_edit && !q.requests.is_empty()).then(|| view! {
-            <details class="edit-decision">
+            <details class="edit-decision" open=refused_here(api::DecideAssessment::url(), &[("service_id", sid.clone())])>
                 <summary class="button small secondary">{t(Msg::DecisionLabel)}</summary>
                 <PostForm action=api::DecideAssessment::url() ids=vec![("service_id", sid.clone())]
                     attr:class="form" attr:id="decision-form" attr:novalidate=true>
@@ -548,7 +548,7 @@ fn RequestActions(d: RequestView) -> impl IntoView {
             </details>
         })}
         {(!submitted).then(|| view! {
-            <details class="enter-answers">
+            <details class="enter-answers" open=refused_here(api::EnterAnswers::url(), &[("request_id", rid.clone())])>
                 <summary class="button small secondary">{t(Msg::EnterAnswers)}</summary>
                 <PostForm action=api::EnterAnswers::url() ids=vec![("request_id", rid.clone())]
                     attr:class="form" attr:id="enter-form" attr:novalidate=true>
@@ -684,7 +684,7 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
                             " "{t(Msg::QuestionRemove)}
                         </Check>
                     })}
-                    <details>
+                    <details open=refused_here(api::SaveQuestionSet::url(), &[])>
                         <summary class="button small secondary">{t(Msg::QuestionWording)}</summary>
                         {wording}
                     </details>

@@ -7,7 +7,7 @@ use crate::api::{
     self, Choices, FindingView, ServiceDetailView, ServiceFilter, ServiceListView, PAGE_SIZE,
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
-use crate::forms::{Check, PostForm};
+use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
@@ -502,7 +502,7 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
             <h3>{t(f.topic.label())}</h3>
             {summary}
             {can_edit.then(|| view! {
-                <details class="edit-finding">
+                <details class="edit-finding" open=refused_here(api::SaveFinding::url(), &[("service_id", service.clone()), ("finding[topic]", topic.to_owned())])>
                     <summary class="button small secondary">{t(Msg::Edit)}</summary>
                     <PostForm action=api::SaveFinding::url()
                         ids=vec![("service_id", service.clone()), ("finding[topic]", topic.to_owned())] attr:class="form">
