@@ -26,7 +26,7 @@ use aivet_services::{Backoff, Limits, RateLimiter};
 use reqwest::Client;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 crate::on_both!(hostile_text_in_every_form_adds_nothing_to_any_page);
 
@@ -59,6 +59,23 @@ const CORPUS: &[(&str, bool)] = &[
     ("&lt;b&gt;already escaped&lt;/b&gt; &amp;amp; <b>bold</b> <!-- x -->", true),
     ("{{7*7}} ${7*7} <%= 7*7 %> {% raw %}", true),
     ("\u{202e}gnp.exe \u{200b}\u{feff}Ünïcødé 名前 🙂 \u{0301}", true),
+];
+
+/// Forms that a page shows only once there are records of a kind (a
+/// follow-up once questions are sent, the answers and a finding of a
+/// service, a decision once asked) or only to an owner: the crawl must
+/// have filled each of them, so that a crawl that stops short of them
+/// cannot pass.
+const MUST_FILL: &[&str] = &[
+    "/api/move_follow_up",
+    "/api/save_follow_up_policy",
+    "/api/send_questions",
+    "/api/enter_answers",
+    "/api/save_finding",
+    "/api/decide_assessment",
+    "/api/save_question_set",
+    "/api/create_invite",
+    "/api/import_commit",
 ];
 
 /// Control characters and a text longer than any field takes: refused
@@ -129,6 +146,19 @@ async fn hostile_text_in_every_form_adds_nothing_to_any_page(b: Db) {
         let twin = World::crawl(&app, world_no, defang(text), &template).await;
         let label: String = text.chars().take(60).collect();
         problems.extend(hostile.problems.iter().map(|p| format!("[{label}] {p}")));
+        // Every form with a text field that a page offered was filled.
+        for action in hostile.offered.difference(&hostile.posted) {
+            problems.push(format!(
+                "[{label}] the form posting to {action} was never filled"
+            ));
+        }
+        for action in MUST_FILL {
+            if !hostile.posted.contains(*action) {
+                problems.push(format!(
+                    "[{label}] the crawl never reached a form posting to {action}"
+                ));
+            }
+        }
         problems.extend(
             compare(&hostile, &twin)
                 .into_iter()
@@ -430,6 +460,10 @@ struct World<'a> {
     mails: HashSet<std::path::PathBuf>,
     trace: Vec<(String, Page)>,
     problems: Vec<String>,
+    /// Where the forms with a text field that pages offered post to, and
+    /// where the crawl posted to.
+    offered: BTreeSet<String>,
+    posted: BTreeSet<String>,
     /// A round took no form: forms that leave the organisation come now.
     quiet: bool,
     last_round: bool,
@@ -470,6 +504,8 @@ impl<'a> World<'a> {
                 .collect(),
             trace: Vec::new(),
             problems: Vec::new(),
+            offered: BTreeSet::new(),
+            posted: BTreeSet::new(),
             quiet: false,
             last_round: false,
         };
@@ -657,6 +693,10 @@ impl<'a> World<'a> {
             if form.typed().next().is_none() {
                 continue;
             }
+            if !form.get {
+                self.offered
+                    .extend(form.variants.iter().map(|(target, _)| target.clone()));
+            }
             let form_no = match &form.id {
                 Some(id) => id.clone(),
                 None => {
@@ -805,6 +845,7 @@ impl<'a> World<'a> {
         variant: &(String, Option<(String, String)>),
         choices: &mut Choices,
     ) -> bool {
+        self.posted.insert(variant.0.clone());
         for attempt in 0..8 {
             let mut fields = self.fields(form, choices);
             if let Some(b) = &variant.1 {
