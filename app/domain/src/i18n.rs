@@ -368,6 +368,7 @@ messages! {
 
     NavDashboard { en: "Dashboard", de: "Übersicht", nb: "Oversikt" }
     NavServices { en: "Services", de: "Dienste", nb: "Tjenester" }
+    ColumnService { en: "Service", de: "Dienst", nb: "Tjeneste" }
     NavVendors { en: "Vendors", de: "Anbieter", nb: "Leverandører" }
     NavFollowUps { en: "Follow-ups", de: "Wiedervorlagen", nb: "Oppfølging" }
     NavIncidents { en: "Incidents", de: "Vorfälle", nb: "Hendelser" }

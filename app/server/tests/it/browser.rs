@@ -2,7 +2,8 @@
 //! ChromeDriver: sign up (with a mistake first), see the browser bundle
 //! start, switch the language, sign out; add a vendor, a contact and a
 //! service and find them on the dashboard; ask a vendor, answer, review;
-//! invite a colleague and import services, with the answers shown in place.
+//! invite a colleague and import services, with the answers shown in place;
+//! move a follow-up to another day and mark another done.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` and the browser bundle in
 //! the site folder (`scripts/build.sh`); `./dev test` provides both and sets
@@ -594,6 +595,115 @@ async fn invite_a_colleague_and_import_services_in_place() {
         .await
         .unwrap();
     screenshot(c, "imported").await;
+    c.clone().close().await.unwrap();
+}
+
+/// Step 5 on the follow-ups board: two questions are waiting for answers;
+/// one is moved to another day with a note, the other marked done.
+#[tokio::test]
+async fn move_and_finish_follow_ups_on_the_board() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+    let http = app.sign_up("kari@example.no", "Fjord Regnskap AS").await;
+    let (notes, contact) = crate::questions::service_with_contact(&app, &http, "en").await;
+    let vendor = crate::questions::json(app.call(&http, "vendor_list", &[]).await).await["rows"][0]
+        ["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let translator = crate::inventory::create_service(
+        &app,
+        &http,
+        &[
+            ("form[name]", "Translator"),
+            ("form[vendor_id]", vendor.as_str()),
+        ],
+    )
+    .await;
+    crate::follow_ups::send(&app, &http, &notes, &contact).await;
+    crate::follow_ups::send(&app, &http, &translator, &contact).await;
+
+    sign_in(c, &app, "kari@example.no").await;
+    c.goto(&app.url("/follow-ups")).await.unwrap();
+    hydrated(c).await;
+    let rows = c
+        .find_all(Locator::Css("tr[data-follow-up]"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 2);
+    let row = |name: &str| format!("//tr[@data-follow-up][.//a[normalize-space()='{name}']]");
+
+    // Moved to the new year, with the reason why.
+    let notes_row = row("Meeting notes");
+    click(c, Locator::XPath(&format!("{notes_row}//summary"))).await;
+    let date = c
+        .find(Locator::XPath(&format!("{notes_row}//input[@type='date']")))
+        .await
+        .unwrap();
+    c.execute(
+        "arguments[0].value = '2027-01-11';",
+        vec![serde_json::to_value(&date).unwrap()],
+    )
+    .await
+    .unwrap();
+    c.find(Locator::XPath(&format!("{notes_row}//input[@type='text']")))
+        .await
+        .unwrap()
+        .send_keys("They answer after the holidays")
+        .await
+        .unwrap();
+    click(
+        c,
+        Locator::XPath(&format!("{notes_row}//details//button[@type='submit']")),
+    )
+    .await;
+    c.wait()
+        .for_element(Locator::XPath(&format!(
+            "{notes_row}//time[@datetime='2027-01-11']"
+        )))
+        .await
+        .expect("the follow-up moved");
+    let moved = c.find(Locator::XPath(&notes_row)).await.unwrap();
+    assert!(moved
+        .text()
+        .await
+        .unwrap()
+        .contains("They answer after the holidays"));
+    screenshot(c, "follow-up-moved").await;
+
+    // Done: the row leaves the board.
+    click(
+        c,
+        Locator::XPath(&format!("{}//button[@aria-label]", row("Translator"))),
+    )
+    .await;
+    for _ in 0..100 {
+        if c.find_all(Locator::Css("tr[data-follow-up]"))
+            .await
+            .unwrap()
+            .len()
+            == 1
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let left = c
+        .find_all(Locator::Css("tr[data-follow-up]"))
+        .await
+        .unwrap();
+    assert_eq!(left.len(), 1, "the finished follow-up is gone");
+    assert!(left[0].text().await.unwrap().contains("Meeting notes"));
+    // The server agrees.
+    let board = crate::questions::json(app.call(&http, "follow_ups_data", &[]).await).await;
+    let open: usize = board["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s[1].as_array().unwrap().len())
+        .sum();
+    assert_eq!(open, 1, "{board}");
     c.clone().close().await.unwrap();
 }
 

@@ -165,8 +165,8 @@ fn SectionBlock(section: Section, rows: Vec<FollowUpView>, can_edit: bool) -> im
             <div class="table-wrap">
                 <table class="table follow-ups">
                     <thead><tr>
-                        <th scope="col">{t(Msg::RequestDeadline)}</th>
-                        <th scope="col">{t(Msg::NavServices)}</th>
+                        <th scope="col">{t(Msg::FollowUpOn)}</th>
+                        <th scope="col">{t(Msg::ColumnService)}</th>
                         <th scope="col">{t(Msg::FollowUpReasonLabel)}</th>
                         <th scope="col">{t(Msg::FieldOwner)}</th>
                         <th scope="col">{t(Msg::FollowUpNext)}</th>
