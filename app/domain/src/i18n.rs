@@ -775,6 +775,56 @@ messages! {
         de: "Bitte korrigieren Sie die markierten Felder.",
         nb: "Rett opp feltene som er merket.",
     }
+    ErrFormListed {
+        en: "Please correct the following.",
+        de: "Bitte korrigieren Sie Folgendes.",
+        nb: "Rett opp følgende.",
+    }
+    ErrFormNotText {
+        en: "What was sent in “{field}” is not valid text (UTF-8), so nothing was saved. Please type it in again.",
+        de: "Was in „{field}“ gesendet wurde, ist kein gültiger Text (UTF-8); daher wurde nichts gespeichert. Bitte geben Sie es erneut ein.",
+        nb: "Det som ble sendt i «{field}», er ikke gyldig tekst (UTF-8), så ingenting ble lagret. Skriv det inn på nytt.",
+    }
+    ErrNotText {
+        en: "This is not valid text (UTF-8). Please type it in again.",
+        de: "Das ist kein gültiger Text (UTF-8). Bitte geben Sie es erneut ein.",
+        nb: "Dette er ikke gyldig tekst (UTF-8). Skriv det inn på nytt.",
+    }
+    ErrFormIncomplete {
+        en: "The form arrived incomplete: “{field}” is missing. Reload the page and fill in the form again.",
+        de: "Das Formular kam unvollständig an: „{field}“ fehlt. Laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
+        nb: "Skjemaet kom ufullstendig fram: «{field}» mangler. Last inn siden på nytt og fyll ut skjemaet igjen.",
+    }
+    ErrFieldMissing {
+        en: "This field did not arrive with the form.",
+        de: "Dieses Feld kam nicht mit dem Formular an.",
+        nb: "Dette feltet kom ikke med skjemaet.",
+    }
+    ErrFormWrongValue {
+        en: "The form arrived with a value that cannot be read in “{field}”. Reload the page and fill in the form again.",
+        de: "Das Formular enthielt in „{field}“ einen Wert, der sich nicht lesen lässt. Laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
+        nb: "Skjemaet kom med en verdi i «{field}» som ikke kan leses. Last inn siden på nytt og fyll ut skjemaet igjen.",
+    }
+    ErrFieldUnreadable {
+        en: "This value cannot be read.",
+        de: "Dieser Wert lässt sich nicht lesen.",
+        nb: "Denne verdien kan ikke leses.",
+    }
+    ErrFormOutdated {
+        en: "The form could not be read; it may be out of date. Reload the page and fill in the form again.",
+        de: "Das Formular ließ sich nicht lesen; vielleicht ist es veraltet. Laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
+        nb: "Skjemaet kunne ikke leses; det kan være utdatert. Last inn siden på nytt og fyll ut skjemaet igjen.",
+    }
+    ErrCsvColumnTwice {
+        en: "This column appears more than once in the first row. Keep only one of them.",
+        de: "Diese Spalte kommt in der ersten Zeile mehrfach vor. Behalten Sie nur eine davon.",
+        nb: "Denne kolonnen står mer enn én gang i første rad. Behold bare én av dem.",
+    }
+    ErrImportNotChecked {
+        en: "This text has problems (or no rows). Check it, fix what is listed, then import.",
+        de: "Dieser Text hat Probleme (oder keine Zeilen). Prüfen Sie ihn, beheben Sie die aufgeführten Punkte und importieren Sie dann.",
+        nb: "Denne teksten har feil (eller ingen rader). Kontroller den, rett opp det som er listet, og importer så.",
+    }
     ErrRequestRejected {
         en: "This request was refused because it did not come from an aivet page. Reload the page and try again.",
         de: "Diese Anfrage wurde abgelehnt, weil sie nicht von einer aivet-Seite kam. Laden Sie die Seite neu und versuchen Sie es erneut.",

@@ -54,13 +54,14 @@ pub async fn feed(Path(file): Path<String>, req: Request<Body>) -> Response {
     }
 }
 
-/// `GET /follow-ups/{id}/calendar.ics`
+/// `GET /follow-ups/{id}/calendar.ics`; signed out, to the sign-in page
+/// and back here.
 pub async fn follow_up(Path(id): Path<String>, req: Request<Body>) -> Response {
     let Some(rc) = req.extensions().get::<Arc<RequestCtx>>().cloned() else {
         return middleware::internal_error("-", Default::default());
     };
     let Some(auth) = rc.auth.as_ref() else {
-        return (StatusCode::FOUND, [(header::LOCATION, "/login")]).into_response();
+        return crate::routes::to_sign_in(req.uri());
     };
     let Ok(id) = id.parse() else {
         return not_found(&rc);

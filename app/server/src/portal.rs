@@ -376,6 +376,20 @@ pub async fn save(
                 Some(Msg::ErrFormUnreadable.text(lang).to_owned()),
                 StatusCode::BAD_REQUEST,
             ),
+            // Refused, not saved with replacement characters: each such
+            // field says so, with what arrived in it.
+            Problem::NotText(names) => {
+                let errors: Vec<(&'static str, String)> = ANSWER_FIELDS
+                    .iter()
+                    .chain(["name", "role", "email"].iter())
+                    .filter(|f| names.iter().any(|n| n == *f))
+                    .map(|f| (*f, Msg::ErrNotText.text(lang).to_owned()))
+                    .collect();
+                let top = errors
+                    .is_empty()
+                    .then(|| Msg::ErrNotText.text(lang).to_owned());
+                (errors, top, StatusCode::UNPROCESSABLE_ENTITY)
+            }
         };
         return page(lang, &view, typed, &errors, None, top, status);
     }

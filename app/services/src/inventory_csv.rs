@@ -298,7 +298,10 @@ impl Services {
     pub async fn import_commit(&self, auth: &Auth, csv_text: &str) -> Result<usize> {
         let checked = self.check_import(auth, csv_text).await?;
         if !checked.plan.errors.is_empty() || checked.services.is_empty() {
-            return Err(ServiceError::Invalid(vec![("csv", Msg::ErrFormInvalid)]));
+            return Err(ServiceError::Invalid(vec![(
+                "csv",
+                Msg::ErrImportNotChecked,
+            )]));
         }
         let t = auth.tenant()?;
         let event = AuditEvent::ServicesImported {
@@ -344,6 +347,18 @@ impl Services {
                 return Ok(c);
             }
         };
+        // Only the first of two columns of one name would be read: the other
+        // one's values would be dropped without a word.
+        for (i, h) in headers.iter().enumerate() {
+            let first_repeat = headers[..i].iter().filter(|x| *x == h).count() == 1;
+            if !h.is_empty() && first_repeat {
+                plan.errors.push(RowError {
+                    row: 1,
+                    column: h.clone(),
+                    msg: Msg::ErrCsvColumnTwice,
+                });
+            }
+        }
         for required in ["name", "vendor"] {
             if !headers.iter().any(|h| h == required) {
                 plan.errors.push(RowError {

@@ -39,6 +39,12 @@ fn required() -> bool {
 }
 
 async fn browser() -> Option<Browser> {
+    browser_with(true).await
+}
+
+/// A browser with JavaScript on, or off (as some people and some company
+/// policies have it).
+async fn browser_with(javascript: bool) -> Option<Browser> {
     let chromium =
         std::env::var("AIVET_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let site = std::env::var("AIVET_SITE_ROOT")
@@ -89,7 +95,8 @@ async fn browser() -> Option<Browser> {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--window-size=1200,900", format!("--user-data-dir={}", profile.display()),
-            ]
+            ],
+            "prefs": { "profile.managed_default_content_settings.javascript": if javascript { 1 } else { 2 } },
         }
     });
     let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
@@ -732,4 +739,130 @@ fn the_browser_bundle_carries_no_interface_text() {
         }
     }
     assert!(checked > 300, "only {checked} texts checked");
+}
+
+async fn value(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default()
+}
+
+/// Without JavaScript every form is the browser's own post: a refused one
+/// comes back with its messages at the fields and everything typed (the
+/// password empty), and a page that needs signing in comes back after it.
+#[tokio::test]
+async fn without_javascript_a_refused_form_keeps_what_was_typed() {
+    let Some(b) = browser_with(false).await else {
+        return;
+    };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+
+    c.goto(&app.url("/signup")).await.unwrap();
+    fill(c, "#f-name", "Kari Nordmann").await;
+    fill(c, "#f-email", "kari@example.no").await;
+    fill(c, "#f-password", "short").await;
+    fill(c, "#f-org_name", "Bærum <Regnskap> AS").await;
+    click(c, Locator::Css("#sign-up")).await;
+    assert_eq!(
+        text(c, "#f-password-error").await,
+        "The password needs at least 10 characters."
+    );
+    // The server's page, not the bundle's message in place.
+    assert!(c
+        .find(Locator::Css("#sign-up-form > #post-error"))
+        .await
+        .is_ok());
+    assert!(
+        c.find(Locator::Css("html[data-hydrated]")).await.is_err(),
+        "no script ran"
+    );
+    assert_eq!(value(c, "#f-name").await, "Kari Nordmann");
+    assert_eq!(value(c, "#f-email").await, "kari@example.no");
+    assert_eq!(value(c, "#f-org_name").await, "Bærum <Regnskap> AS");
+    assert_eq!(value(c, "#f-password").await, "");
+    screenshot(c, "no-js-signup-error").await;
+    fill(c, "#f-password", PASSWORD).await;
+    click(c, Locator::Css("#sign-up")).await;
+    assert_eq!(text(c, "#welcome").await, "Welcome, Kari Nordmann.");
+
+    // The service form: a select, boxes and a refused address.
+    c.goto(&app.url("/vendors/new")).await.unwrap();
+    fill(c, "#f-name", "ChatCo").await;
+    click(c, Locator::Css("#save-vendor")).await;
+    c.wait()
+        .for_element(Locator::XPath("//main/h1[text()='ChatCo']"))
+        .await
+        .unwrap();
+    c.goto(&app.url("/services/new")).await.unwrap();
+    fill(c, "#f-name", "Support chat").await;
+    fill(c, "#f-purpose", "Answers customers\nin three languages").await;
+    click(
+        c,
+        Locator::XPath("//select[@id='f-vendor_id']/option[text()='ChatCo']"),
+    )
+    .await;
+    click(c, Locator::Css("input[name='form[data_classes][1]']")).await;
+    fill(c, "#f-dpa_url", "chatco.example/dpa").await;
+    click(c, Locator::Css("#save-service")).await;
+    assert_eq!(
+        text(c, "#f-dpa_url-error").await,
+        "Please enter a full web address starting with https://."
+    );
+    assert_eq!(value(c, "#f-name").await, "Support chat");
+    assert_eq!(
+        value(c, "#f-purpose").await,
+        "Answers customers\nin three languages"
+    );
+    assert_eq!(
+        c.find(Locator::Css("#f-vendor_id option:checked"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+        "ChatCo"
+    );
+    let ticked = |n: usize| async move {
+        c.find(Locator::Css(&format!(
+            "input[name='form[data_classes][{n}]']"
+        )))
+        .await
+        .unwrap()
+        .prop("checked")
+        .await
+        .unwrap()
+    };
+    assert_eq!(ticked(1).await.as_deref(), Some("true"));
+    assert_eq!(ticked(0).await.as_deref(), Some("false"));
+    assert_eq!(value(c, "#f-dpa_url").await, "chatco.example/dpa");
+    screenshot(c, "no-js-service-error").await;
+
+    // Signed out, a page leads to the sign-in page and back to itself.
+    click(c, Locator::Css("#sign-out")).await;
+    c.wait()
+        .for_element(Locator::Css("#sign-in-form"))
+        .await
+        .unwrap();
+    c.goto(&app.url("/services?q=chat")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#sign-in-form"))
+        .await
+        .unwrap();
+    fill(c, "#f-email", "kari@example.no").await;
+    fill(c, "#f-password", PASSWORD).await;
+    click(c, Locator::Css("#sign-in")).await;
+    c.wait()
+        .for_element(Locator::Css("#services, .empty"))
+        .await
+        .unwrap();
+    assert_eq!(
+        c.current_url().await.unwrap().as_str(),
+        app.url("/services?q=chat")
+    );
+    c.clone().close().await.unwrap();
 }

@@ -4,13 +4,15 @@
 //! with a note, or marking it done.
 
 use crate::api::{self, FollowUpBoardView, FollowUpFilter, FollowUpView};
-use crate::components::{choice_options, AppLayout, EmptyState, Submit};
+use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit};
+use crate::forms::{refused_here, PostForm};
 use crate::i18n::{lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
 use aivet_domain::follow_ups::{Digest, FollowUpReason, Section};
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 #[component]
 pub fn FollowUpsPage() -> impl IntoView {
@@ -108,18 +110,9 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
 /// The member's own digest mail and calendar feed.
 #[component]
 fn Mine(digest: Digest, link: Option<String>) -> impl IntoView {
-    let set = ServerAction::<api::SetDigest>::new();
-    let rotate = ServerAction::<api::RotateCalendar>::new();
-    let stop = ServerAction::<api::StopCalendar>::new();
     let saved = leptos_router::hooks::use_query_map()
         .with_untracked(|q| q.get("saved").as_deref() == Some("digest"));
-    let options = choice_options(Digest::ALL, Digest::as_str, Digest::label)
-        .into_iter()
-        .map(|(v, l)| {
-            let selected = v == digest.as_str();
-            view! { <option value=v selected=selected>{l}</option> }
-        })
-        .collect_view();
+    let options = choice_options(Digest::ALL, Digest::as_str, Digest::label);
     let calendar = match link {
         Some(link) => {
             let webcal = link.replacen("https://", "webcal://", 1).replacen("http://", "webcal://", 1);
@@ -130,21 +123,21 @@ fn Mine(digest: Digest, link: Option<String>) -> impl IntoView {
                     " "<a class="button small secondary" href=webcal id="webcal-link">{t(Msg::CalendarSubscribe)}</a></p>
                 <p class="muted">{t(Msg::CalendarFeedPrivate)}</p>
                 <div class="actions">
-                    <ActionForm action=rotate attr:class="inline-form">
+                    <PostForm action=api::RotateCalendar::url() attr:class="inline-form">
                         <button type="submit" class="button small secondary" id="rotate-calendar">{t(Msg::CalendarRotate)}</button>
-                    </ActionForm>
-                    <ActionForm action=stop attr:class="inline-form">
+                    </PostForm>
+                    <PostForm action=api::StopCalendar::url() attr:class="inline-form">
                         <button type="submit" class="button small secondary" id="stop-calendar">{t(Msg::CalendarStop)}</button>
-                    </ActionForm>
+                    </PostForm>
                 </div>
             }
             .into_any()
         }
         None => view! {
             <p>{t(Msg::CalendarFeedLead)}</p>
-            <ActionForm action=rotate attr:class="inline-form">
+            <PostForm action=api::RotateCalendar::url() attr:class="inline-form">
                 <button type="submit" class="button small" id="start-calendar">{t(Msg::CalendarStart)}</button>
-            </ActionForm>
+            </PostForm>
         }
         .into_any(),
     };
@@ -152,13 +145,10 @@ fn Mine(digest: Digest, link: Option<String>) -> impl IntoView {
         <section class="panel" aria-labelledby="mine-title" id="mine">
             <h2 id="mine-title">{t(Msg::FollowUpsMine)}</h2>
             {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
-            <ActionForm action=set attr:class="form inline-form" attr:id="digest-form">
-                <div class="field" data-field="digest" data-control="f-digest">
-                    <label for="f-digest">{t(Msg::DigestLabel)}</label>
-                    <select id="f-digest" name="digest">{options}</select>
-                </div>
+            <PostForm action=api::SetDigest::url() attr:class="form inline-form" attr:id="digest-form">
+                <Select name="digest" label=Msg::DigestLabel options value=digest.as_str()/>
                 <Submit label=Msg::Save/>
-            </ActionForm>
+            </PostForm>
             <h3>{t(Msg::CalendarTitle)}</h3>
             {calendar}
         </section>
@@ -212,24 +202,19 @@ fn next_action(f: &FollowUpView) -> (String, Msg) {
 
 #[component]
 fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
-    let moved = ServerAction::<api::MoveFollowUp>::new();
-    let remind = ServerAction::<api::RemindNow>::new();
     let remind_request = (f.reason == FollowUpReason::AnswerDue)
         .then_some(f.request)
         .flatten()
         .filter(|_| can_edit);
-    let finished = ServerAction::<api::FinishFollowUp>::new();
     let (href, action) = next_action(&f);
     let id = f.id.to_string();
     let (move_id, done_id) = (id.clone(), id.clone());
-    let (date_id, note_id) = (format!("f-{id}-due_on"), format!("f-{id}-note"));
-    let (date_for, note_for) = (date_id.clone(), note_id.clone());
-    let (date_ctl, note_ctl) = (date_id.clone(), note_id.clone());
+    let snooze_open = refused_here(api::MoveFollowUp::url(), &[("follow_up_id", id.clone())]);
     let due = f.due_on.to_string();
     let ics = format!("/follow-ups/{}/calendar.ics", f.id);
     let done_label = msg!(lang(), Msg::FollowUpDoneFor, service = &f.service.name);
     view! {
-        <tr data-follow-up=id data-reason=f.reason.as_str()>
+        <tr data-follow-up=id.clone() data-reason=f.reason.as_str()>
             <td><time datetime=f.due_on.to_string()>{on(f.due_on)}</time></td>
             <td>
                 <a href=format!("/services/{}", f.service.id)>{f.service.name.clone()}</a>
@@ -242,31 +227,22 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
                 <a class="button small" href=href>{t(action)}</a>
                 " "<a class="ics" href=ics download="">{t(Msg::CalendarFile)}</a>
                 {remind_request.map(|r| view! {
-                    <ActionForm action=remind attr:class="inline-form">
-                        <input type="hidden" name="request_id" value=r.0.to_string()/>
+                    <PostForm action=api::RemindNow::url() ids=vec![("request_id", r.0.to_string())] attr:class="inline-form">
                         <button type="submit" class="button small secondary">{t(Msg::RemindNow)}</button>
-                    </ActionForm>
+                    </PostForm>
                 })}
                 {if can_edit { Some(view! {
-                    <details class="snooze">
+                    <details class="snooze" open=snooze_open>
                         <summary>{t(Msg::FollowUpMove)}</summary>
-                        <ActionForm action=moved attr:class="form compact">
-                            <input type="hidden" name="follow_up_id" value=move_id/>
-                            <div class="field" data-field="due_on" data-control=date_ctl>
-                                <label for=date_for>{t(Msg::FollowUpNewDate)}</label>
-                                <input id=date_id type="date" name="form[due_on]" required=true value=due/>
-                            </div>
-                            <div class="field" data-field="note" data-control=note_ctl>
-                                <label for=note_for>{t(Msg::FollowUpWhy)}</label>
-                                <input id=note_id type="text" name="form[note]"/>
-                            </div>
+                        <PostForm action=api::MoveFollowUp::url() ids=vec![("follow_up_id", move_id.clone())] attr:class="form compact">
+                            <Field name="due_on" input="form[due_on]" label=Msg::FollowUpNewDate kind="date" value=due scope=move_id.clone()/>
+                            <Field name="note" input="form[note]" label=Msg::FollowUpWhy required=false scope=move_id.clone()/>
                             <button type="submit" class="button small secondary">{t(Msg::FollowUpMove)}</button>
-                        </ActionForm>
+                        </PostForm>
                     </details>
-                    <ActionForm action=finished attr:class="inline-form">
-                        <input type="hidden" name="follow_up_id" value=done_id/>
+                    <PostForm action=api::FinishFollowUp::url() ids=vec![("follow_up_id", done_id.clone())] attr:class="inline-form">
                         <button type="submit" class="button small secondary" aria-label=done_label>{t(Msg::FollowUpMarkDone)}</button>
-                    </ActionForm>
+                    </PostForm>
                 }) } else { None }}
             </td>
         </tr>
