@@ -1267,6 +1267,7 @@ messages! {
     JobReminder { en: "Reminding a vendor", de: "Anbieter erinnern", nb: "Minne en leverandør" }
     JobNoAnswer { en: "Marking a request unanswered", de: "Anfrage als unbeantwortet markieren", nb: "Markere en forespørsel som ubesvart" }
     JobDigest { en: "A member's digest", de: "Übersicht für ein Mitglied", nb: "Oversikt for et medlem" }
+    JobAnswersArrived { en: "Notice of a vendor's answers", de: "Hinweis auf Antworten eines Anbieters", nb: "Varsel om svar fra en leverandør" }
     JobsTitle { en: "Background work", de: "Hintergrundarbeiten", nb: "Bakgrunnsarbeid" }
     JobsLead {
         en: "Work that runs on its own: noting passed deadlines and, later, reminders. Work that failed is kept here with its error until it is tried again.",
@@ -1325,6 +1326,7 @@ messages! {
     AskAgain { en: "Ask the open questions again", de: "Offene Fragen erneut stellen", nb: "Still de åpne spørsmålene på nytt" }
     EnterAnswers { en: "Enter an answer received by mail or letter", de: "Per E-Mail oder Brief erhaltene Antwort erfassen", nb: "Registrer et svar mottatt per e-post eller brev" }
     EarlierAnswer { en: "Earlier answer", de: "Frühere Antwort", nb: "Tidligere svar" }
+    EarlierNote { en: "What we still need to know", de: "Was uns noch fehlt", nb: "Hva vi fortsatt trenger å vite" }
     AnswerLabel { en: "Answer", de: "Antwort", nb: "Svar" }
     NoAnswerYet { en: "No answer yet.", de: "Noch keine Antwort.", nb: "Ikke besvart ennå." }
     ReviewLabel { en: "Review", de: "Prüfung", nb: "Vurdering" }

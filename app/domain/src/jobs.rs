@@ -52,6 +52,10 @@ pub enum Job {
         membership: MembershipId,
         day: NaiveDate,
     },
+    /// The vendor submitted answers: the member who asked and the
+    /// services' owners are told by mail, with a link to the review.
+    #[serde(rename = "answers_arrived")]
+    AnswersArrived { request: RequestId },
 }
 
 impl Job {
@@ -64,6 +68,7 @@ impl Job {
             Job::Reminder { request, n } => format!("reminder:{request}:{n}"),
             Job::NoAnswer { request } => format!("no_answer:{request}"),
             Job::Digest { membership, day } => format!("digest:{membership}:{day}"),
+            Job::AnswersArrived { request } => format!("answers_arrived:{request}"),
         }
     }
 
@@ -75,6 +80,7 @@ impl Job {
             Job::Reminder { .. } => "reminder",
             Job::NoAnswer { .. } => "no_answer",
             Job::Digest { .. } => "digest",
+            Job::AnswersArrived { .. } => "answers_arrived",
         }
     }
 
@@ -86,6 +92,7 @@ impl Job {
             Job::Reminder { .. } => Msg::JobReminder,
             Job::NoAnswer { .. } => Msg::JobNoAnswer,
             Job::Digest { .. } => Msg::JobDigest,
+            Job::AnswersArrived { .. } => Msg::JobAnswersArrived,
         }
     }
 
@@ -144,6 +151,11 @@ mod tests {
             Job::DeadlinePassed { request },
             Job::Reminder { request, n: 3 },
             Job::NoAnswer { request },
+            Job::Digest {
+                membership: MembershipId(uuid::Uuid::from_u128(8)),
+                day: NaiveDate::from_ymd_opt(2026, 12, 7).unwrap(),
+            },
+            Job::AnswersArrived { request },
         ] {
             let (kind, payload) = job.to_stored();
             assert_eq!(kind, job.kind());

@@ -65,8 +65,10 @@ impl MailTemplate for PasswordResetMail {
 pub struct MailQuestion {
     pub text: String,
     pub why: String,
-    /// When asked again: the vendor's earlier answer.
+    /// When asked again: the vendor's earlier answer, and why it was not
+    /// enough.
     pub earlier: Option<String>,
+    pub note: Option<String>,
 }
 
 /// The questions to a vendor, with the personal answer link.
@@ -153,6 +155,27 @@ impl MailTemplate for DigestMail {
     }
 }
 
+/// To the member who asked (and the services' owners): the vendor has
+/// answered, here is the review.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnswersArrivedMail {
+    pub org_name: String,
+    pub name: String,
+    pub vendor_name: String,
+    /// Who answered, as they gave their name.
+    pub responder: String,
+    /// The services asked about, as a list in the reader's language.
+    pub service_name: String,
+    pub link: String,
+}
+
+impl MailTemplate for AnswersArrivedMail {
+    const NAME: &'static str = "answers_arrived";
+    fn org_name(&self) -> &str {
+        &self.org_name
+    }
+}
+
 /// The mail names, for the completeness tests.
 pub const NAMES: &[&str] = &[
     "invite",
@@ -161,6 +184,7 @@ pub const NAMES: &[&str] = &[
     "questions",
     "reminder",
     "digest",
+    "answers_arrived",
 ];
 
 macro_rules! embed {
@@ -192,7 +216,8 @@ fn pairs() -> Vec<Pair> {
         "password_reset",
         "questions",
         "reminder",
-        "digest"
+        "digest",
+        "answers_arrived"
     );
     flat.chunks(2).map(|c| (c[0], c[1])).collect()
 }
@@ -402,11 +427,13 @@ mod tests {
                         text: "Are caches separated?".into(),
                         why: "Because of 2026.".into(),
                         earlier: None,
+                        note: None,
                     },
                     MailQuestion {
                         text: "Who notifies whom?".into(),
                         why: "The 72-hour clock.".into(),
                         earlier: Some("We <will> tell you.".into()),
+                        note: Some("Whom, and within how many hours?".into()),
                     },
                 ],
                 link: "https://aivet.example/answer/abc".into(),
@@ -455,7 +482,16 @@ mod tests {
                 board_link: "https://aivet.example/follow-ups".into(),
                 weekly: lang == Lang::De,
             };
+            let arrived = AnswersArrivedMail {
+                org_name: "Bærum Regnskap AS".into(),
+                name: "Kari".into(),
+                vendor_name: "TextKI GmbH".into(),
+                responder: "Dana <Scully>".into(),
+                service_name: lang.list(&["Meeting notes".into(), "Translator".into()]),
+                link: "https://aivet.example/requests/1".into(),
+            };
             for (name, r) in [
+                ("answers_arrived", render(lang, &arrived).unwrap()),
                 ("digest", render(lang, &digest).unwrap()),
                 ("reminder", render(lang, &reminder).unwrap()),
                 ("invite", render(lang, &invite()).unwrap()),

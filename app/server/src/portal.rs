@@ -49,6 +49,7 @@ struct ItemCtx<'a> {
     question: String,
     why: String,
     earlier: Option<String>,
+    note: Option<String>,
     answer: String,
     error: Option<&'a str>,
 }
@@ -103,6 +104,7 @@ fn texts(lang: Lang) -> HashMap<&'static str, &'static str> {
         ("responder", Msg::PortalResponder.text(lang)),
         ("why", Msg::WhyWeAsk.text(lang)),
         ("earlier", Msg::EarlierAnswer.text(lang)),
+        ("earlier_note", Msg::EarlierNote.text(lang)),
         ("save_draft", Msg::PortalSaveDraft.text(lang)),
         ("submit", Msg::PortalSubmit.text(lang)),
         ("attachments", Msg::AttachmentsTitle.text(lang)),
@@ -194,6 +196,7 @@ fn page(
             question: item.question.clone(),
             why: item.why.clone(),
             earlier: item.earlier_answer.clone(),
+            note: item.earlier_note.clone(),
             answer: typed.answers.get(i).cloned().unwrap_or_default(),
             error: ANSWER_FIELDS.get(i).and_then(|f| err(f)),
         })

@@ -49,10 +49,10 @@ impl Services {
     ) -> Result<bool, StoreError> {
         let now = self.clock.now();
         let Some(target) = self.store.digest_target(org, membership, day).await? else {
-            return self.store.record_digest(lease, None, now).await;
+            return self.store.finish_job_mailing(lease, &[], now).await;
         };
         if target.items.is_empty() || target.digest == Digest::Off {
-            return self.store.record_digest(lease, None, now).await;
+            return self.store.finish_job_mailing(lease, &[], now).await;
         }
         let lang = target.lang;
         let fmt = Fmt::new(lang, target.zone);
@@ -100,7 +100,7 @@ impl Services {
                 now,
             )
             .map_err(|e| StoreError::Config(format!("digest mail: {e}")))?;
-        let done = self.store.record_digest(lease, Some(mail), now).await?;
+        let done = self.store.finish_job_mailing(lease, &[mail], now).await?;
         if done {
             self.mail.wake.notify_one();
         }

@@ -164,6 +164,14 @@ impl Services {
                 })?;
                 Ok(self.run_reminder(&claimed.lease, org, *request, *n).await?)
             }
+            Job::AnswersArrived { request } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a notice without an organisation".into())
+                })?;
+                Ok(self
+                    .run_answers_arrived(&claimed.lease, org, *request)
+                    .await?)
+            }
             Job::NoAnswer { request } => {
                 let org = claimed.org_id.ok_or_else(|| {
                     RunError::Permanent("a request's end without an organisation".into())

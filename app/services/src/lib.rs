@@ -14,6 +14,7 @@ pub mod inventory_csv;
 pub mod jobs;
 pub mod mail;
 pub mod members;
+pub mod notices;
 pub mod questions;
 pub mod ratelimit;
 pub mod reminders;

@@ -162,12 +162,4 @@ pub trait FollowUpStore {
         membership: MembershipId,
         day: NaiveDate,
     ) -> Result<Option<DigestTarget>>;
-    /// Queues the digest's mail (if there is one) and finishes its job, in
-    /// one transaction; false when the lease was lost.
-    async fn record_digest(
-        &self,
-        lease: &crate::jobs::JobLease,
-        mail: Option<crate::NewMail>,
-        now: DateTime<Utc>,
-    ) -> Result<bool>;
 }

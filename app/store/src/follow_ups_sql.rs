@@ -390,16 +390,4 @@ impl FollowUpStore for ThisStore {
             items,
         }))
     }
-
-    async fn record_digest(&self, lease: &crate::jobs::JobLease, mail: Option<crate::NewMail>, now: DateTime<Utc>) -> Result<bool> {
-        let mut tx = self.write(Scope::System).await?;
-        if let Some(mail) = &mail {
-            insert_mail(&mut tx, mail).await?;
-        }
-        if !finish_job_in(&mut tx, lease, now).await? {
-            return Ok(false);
-        }
-        tx.commit().await?;
-        Ok(true)
-    }
 }

@@ -581,6 +581,7 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
             <h3>{format!("{n}. ")}{i.question.clone()}</h3>
             <p class="muted">{t(Msg::WhyWeAsk)}": "{i.why.clone()}</p>
             {i.earlier_answer.clone().map(|a| view! { <p><strong>{t(Msg::EarlierAnswer)}": "</strong><span class="prewrap">{a}</span></p> })}
+            {i.earlier_note.clone().map(|a| view! { <p><strong>{t(Msg::EarlierNote)}": "</strong><span class="prewrap">{a}</span></p> })}
             <h4>{t(Msg::AnswerLabel)}</h4>
             {match i.answer.clone() {
                 Some(a) => view! { <p class="prewrap answer">{a}</p> }.into_any(),
