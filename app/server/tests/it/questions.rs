@@ -537,11 +537,12 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     // the note on it as the preview showed it, edited. A note that cannot
     // be sent is refused, and nothing goes out.
     let again_key = d["send_key"].as_str().unwrap().to_owned();
+    let (app_, owner_) = (&app, &owner);
     let again = |note: &'static str| {
         let (id, key) = (request_id.clone(), again_key.clone());
         async move {
-            app.call(
-                &owner,
+            app_.call(
+                owner_,
                 "ask_again",
                 &[
                     ("request_id", id.as_str()),
