@@ -32,6 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
+mod follow_ups;
 mod seed;
 
 const PASSWORD: &str = "benchmark passphrase 1";
@@ -182,12 +183,24 @@ impl Drop for Bench {
 }
 
 async fn bench_server(backend: Backend, quick: bool) -> Option<Bench> {
+    bench_server_on(backend, quick, Arc::new(SystemClock), &[]).await
+}
+
+/// A bench server on this clock, with these settings added.
+async fn bench_server_on(
+    backend: Backend,
+    quick: bool,
+    clock: Arc<dyn aivet_services::Clock>,
+    extra: &[(&str, &str)],
+) -> Option<Bench> {
     let db = TestDb::new(backend).await?;
     let data = std::env::temp_dir().join(format!("aivet-bench-{}", uuid::Uuid::new_v4().simple()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let base = format!("http://127.0.0.1:{port}");
-    let config = Config::from_sources(&env_for(&db, port, &data, None), &data).unwrap();
+    let mut env = env_for(&db, port, &data, None);
+    env.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let config = Config::from_sources(&env, &data).unwrap();
     // The ceiling: the bytes each page answered, served from memory.
     let captured: Arc<std::sync::Mutex<HashMap<String, Vec<u8>>>> = Arc::default();
     let cap = captured.clone();
@@ -209,10 +222,9 @@ async fn bench_server(backend: Backend, quick: bool) -> Option<Bench> {
         ),
         ..Limits::default()
     };
-    let app =
-        Application::build_with_routes(config, listener, Arc::new(SystemClock), limits, ceiling)
-            .await
-            .unwrap();
+    let app = Application::build_with_routes(config, listener, clock, limits, ceiling)
+        .await
+        .unwrap();
     let services = app.services().clone();
     tokio::spawn(app.run_until_stopped());
     Some(Bench {
@@ -959,6 +971,7 @@ async fn everything_but_the_binary(quick: bool) {
     if std::env::args().any(|a| a == "--pages-only") || store_only() {
         return;
     }
+    follow_ups::all(quick).await;
     println!("\n## Mail throughput (enqueue → accepted by a local SMTP sink, state updated)\n");
     println!("| database | mails/s |");
     println!("|---|---|");

@@ -11,7 +11,12 @@ use aivet_domain::VendorId;
 use aivet_store::inventory::ImportVendor;
 use aivet_store::{AuditEvent, DynStore, Tenant};
 
-pub async fn inventory(store: &DynStore, t: &Tenant, n: usize, findings: bool) {
+pub async fn inventory(
+    store: &DynStore,
+    t: &Tenant,
+    n: usize,
+    findings: bool,
+) -> Vec<aivet_domain::ServiceId> {
     let vendors: Vec<ImportVendor> = (0..(n / 10).max(5))
         .map(|i| ImportVendor {
             id: VendorId(uuid::Uuid::new_v4()),
@@ -121,4 +126,5 @@ pub async fn inventory(store: &DynStore, t: &Tenant, n: usize, findings: bool) {
                 .expect("seed finding");
         }
     }
+    ids
 }

@@ -48,6 +48,7 @@ ALTER TABLE question_requests ADD COLUMN token_sealed bytea;
 
 ALTER TABLE memberships ADD COLUMN digest text NOT NULL DEFAULT 'off' CHECK (digest IN ('off', 'daily', 'weekly'));
 ALTER TABLE memberships ADD COLUMN calendar_token_hash bytea;
+ALTER TABLE memberships ADD COLUMN calendar_version integer NOT NULL DEFAULT 0;
 CREATE UNIQUE INDEX memberships_calendar ON memberships (calendar_token_hash);
 
 -- A calendar feed is found by its token's hash alone (no session): the
@@ -56,6 +57,11 @@ CREATE FUNCTION aivet_calendar_token() RETURNS bytea LANGUAGE sql STABLE AS
 $$ SELECT decode(NULLIF(current_setting('aivet.calendar_token', true), ''), 'hex') $$;
 CREATE POLICY memberships_by_calendar ON memberships FOR SELECT
     USING (calendar_token_hash = aivet_calendar_token());
+
+-- The job worker finds the members who want a digest, and their
+-- organisations' zones (set_config('aivet.system', 'on', true)).
+CREATE POLICY memberships_system ON memberships FOR SELECT USING (aivet_system());
+CREATE POLICY orgs_system ON orgs FOR SELECT USING (aivet_system());
 
 -- Requests waiting for an answer get their follow-up: due on the deadline.
 ALTER TABLE question_requests NO FORCE ROW LEVEL SECURITY;

@@ -43,6 +43,7 @@ ALTER TABLE question_requests ADD COLUMN token_sealed BLOB;
 
 ALTER TABLE memberships ADD COLUMN digest TEXT NOT NULL DEFAULT 'off' CHECK (digest IN ('off', 'daily', 'weekly'));
 ALTER TABLE memberships ADD COLUMN calendar_token_hash BLOB;
+ALTER TABLE memberships ADD COLUMN calendar_version INTEGER NOT NULL DEFAULT 0;
 CREATE UNIQUE INDEX memberships_calendar ON memberships (calendar_token_hash);
 
 -- Requests waiting for an answer get their follow-up: due on the deadline.

@@ -153,6 +153,8 @@ pub enum Audit {
     NoAnswer { request: RequestId },
     #[serde(rename = "questions.reminders_switched")]
     RemindersSwitched { request: RequestId, on: bool },
+    #[serde(rename = "follow_up.calendar")]
+    CalendarFeed { on: bool },
     #[serde(rename = "follow_up.moved")]
     FollowUpMoved {
         follow_up: FollowUpId,
@@ -311,6 +313,11 @@ impl Audit {
                 due_on = &crate::Fmt::new(lang, crate::Zone::UTC).date(*due_on)
             ),
             Audit::FollowUpDone { .. } => t(Msg::AuditFollowUpDone),
+            Audit::CalendarFeed { on } => t(if *on {
+                Msg::AuditCalendarOn
+            } else {
+                Msg::AuditCalendarOff
+            }),
             Audit::Reminded { number, .. } => msg!(lang, Msg::AuditReminded, number = *number),
             Audit::NoAnswer { .. } => t(Msg::AuditNoAnswer),
             Audit::RemindersSwitched { on, .. } => t(if *on {

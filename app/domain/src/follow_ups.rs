@@ -40,6 +40,31 @@ choice!(
     }
 );
 
+/// Digests go out from this local hour on.
+pub const DIGEST_HOUR: u32 = 7;
+
+impl Digest {
+    /// Whether a digest is due on `day` (a daily one every day, a weekly
+    /// one on Mondays), once its local hour is reached.
+    pub fn due(self, day: NaiveDate, hour: u32) -> bool {
+        use chrono::Datelike;
+        hour >= DIGEST_HOUR
+            && match self {
+                Digest::Off => false,
+                Digest::Daily => true,
+                Digest::Weekly => day.weekday() == chrono::Weekday::Mon,
+            }
+    }
+
+    /// The last day a digest on `day` lists items due on.
+    pub fn horizon(self, day: NaiveDate) -> NaiveDate {
+        day + Duration::days(match self {
+            Digest::Weekly => 6,
+            _ => 0,
+        })
+    }
+}
+
 /// The board's sections, counted in the organisation's days.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Section {

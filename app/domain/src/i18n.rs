@@ -368,6 +368,12 @@ messages! {
 
     NavDashboard { en: "Dashboard", de: "Übersicht", nb: "Oversikt" }
     NavServices { en: "Services", de: "Dienste", nb: "Tjenester" }
+    ColumnService { en: "Service", de: "Dienst", nb: "Tjeneste" }
+    FollowUpsShown {
+        en: { one: "The {shown} earliest of {n} follow-up are shown. Filter by owner, vendor or reason to see the others.", other: "The {shown} earliest of {n} follow-ups are shown. Filter by owner, vendor or reason to see the others." },
+        de: { one: "Gezeigt werden die {shown} frühesten von {n} Wiedervorlage. Filtern Sie nach Zuständigen, Anbieter oder Grund, um die übrigen zu sehen.", other: "Gezeigt werden die {shown} frühesten von {n} Wiedervorlagen. Filtern Sie nach Zuständigen, Anbieter oder Grund, um die übrigen zu sehen." },
+        nb: { one: "De {shown} tidligste av {n} oppfølging vises. Filtrer på ansvarlig, leverandør eller årsak for å se resten.", other: "De {shown} tidligste av {n} oppfølginger vises. Filtrer på ansvarlig, leverandør eller årsak for å se resten." },
+    }
     NavVendors { en: "Vendors", de: "Anbieter", nb: "Leverandører" }
     NavFollowUps { en: "Follow-ups", de: "Wiedervorlagen", nb: "Oppfølging" }
     NavIncidents { en: "Incidents", de: "Vorfälle", nb: "Hendelser" }
@@ -769,6 +775,56 @@ messages! {
         de: "Bitte korrigieren Sie die markierten Felder.",
         nb: "Rett opp feltene som er merket.",
     }
+    ErrFormListed {
+        en: "Please correct the following.",
+        de: "Bitte korrigieren Sie Folgendes.",
+        nb: "Rett opp følgende.",
+    }
+    ErrFormNotText {
+        en: "What was sent in “{field}” is not valid text (UTF-8), so nothing was saved. Please type it in again.",
+        de: "Was in „{field}“ gesendet wurde, ist kein gültiger Text (UTF-8); daher wurde nichts gespeichert. Bitte geben Sie es erneut ein.",
+        nb: "Det som ble sendt i «{field}», er ikke gyldig tekst (UTF-8), så ingenting ble lagret. Skriv det inn på nytt.",
+    }
+    ErrNotText {
+        en: "This is not valid text (UTF-8). Please type it in again.",
+        de: "Das ist kein gültiger Text (UTF-8). Bitte geben Sie es erneut ein.",
+        nb: "Dette er ikke gyldig tekst (UTF-8). Skriv det inn på nytt.",
+    }
+    ErrFormIncomplete {
+        en: "The form arrived incomplete: “{field}” is missing. Reload the page and fill in the form again.",
+        de: "Das Formular kam unvollständig an: „{field}“ fehlt. Laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
+        nb: "Skjemaet kom ufullstendig fram: «{field}» mangler. Last inn siden på nytt og fyll ut skjemaet igjen.",
+    }
+    ErrFieldMissing {
+        en: "This field did not arrive with the form.",
+        de: "Dieses Feld kam nicht mit dem Formular an.",
+        nb: "Dette feltet kom ikke med skjemaet.",
+    }
+    ErrFormWrongValue {
+        en: "The form arrived with a value that cannot be read in “{field}”. Reload the page and fill in the form again.",
+        de: "Das Formular enthielt in „{field}“ einen Wert, der sich nicht lesen lässt. Laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
+        nb: "Skjemaet kom med en verdi i «{field}» som ikke kan leses. Last inn siden på nytt og fyll ut skjemaet igjen.",
+    }
+    ErrFieldUnreadable {
+        en: "This value cannot be read.",
+        de: "Dieser Wert lässt sich nicht lesen.",
+        nb: "Denne verdien kan ikke leses.",
+    }
+    ErrFormOutdated {
+        en: "The form could not be read; it may be out of date. Reload the page and fill in the form again.",
+        de: "Das Formular ließ sich nicht lesen; vielleicht ist es veraltet. Laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
+        nb: "Skjemaet kunne ikke leses; det kan være utdatert. Last inn siden på nytt og fyll ut skjemaet igjen.",
+    }
+    ErrCsvColumnTwice {
+        en: "This column appears more than once in the first row. Keep only one of them.",
+        de: "Diese Spalte kommt in der ersten Zeile mehrfach vor. Behalten Sie nur eine davon.",
+        nb: "Denne kolonnen står mer enn én gang i første rad. Behold bare én av dem.",
+    }
+    ErrImportNotChecked {
+        en: "This text has problems (or no rows). Check it, fix what is listed, then import.",
+        de: "Dieser Text hat Probleme (oder keine Zeilen). Prüfen Sie ihn, beheben Sie die aufgeführten Punkte und importieren Sie dann.",
+        nb: "Denne teksten har feil (eller ingen rader). Kontroller den, rett opp det som er listet, og importer så.",
+    }
     ErrRequestRejected {
         en: "This request was refused because it did not come from an aivet page. Reload the page and try again.",
         de: "Diese Anfrage wurde abgelehnt, weil sie nicht von einer aivet-Seite kam. Laden Sie die Seite neu und versuchen Sie es erneut.",
@@ -996,7 +1052,7 @@ messages! {
 
     // --- CSV import and export ---
     ExportCsv { en: "Export CSV", de: "CSV exportieren", nb: "Eksporter CSV" }
-    ExportCsvExcel { en: "CSV for Excel", de: "CSV für Excel", nb: "CSV for Excel" }
+    ExportCsvExcel { en: "CSV for Excel (comma-separated)", de: "CSV für Excel (Semikolon getrennt)", nb: "CSV for Excel (semikolonseparert)" }
     ImportCsv { en: "Import CSV", de: "CSV importieren", nb: "Importer CSV" }
     ImportTitle { en: "Import services from CSV", de: "Dienste aus CSV importieren", nb: "Importer tjenester fra CSV" }
     ImportLead {
@@ -1210,6 +1266,8 @@ messages! {
     JobDeadlinePassed { en: "Noting a passed deadline", de: "Verstrichene Frist vermerken", nb: "Registrere en utløpt frist" }
     JobReminder { en: "Reminding a vendor", de: "Anbieter erinnern", nb: "Minne en leverandør" }
     JobNoAnswer { en: "Marking a request unanswered", de: "Anfrage als unbeantwortet markieren", nb: "Markere en forespørsel som ubesvart" }
+    JobDigest { en: "A member's digest", de: "Übersicht für ein Mitglied", nb: "Oversikt for et medlem" }
+    JobAnswersArrived { en: "Notice of a vendor's answers", de: "Hinweis auf Antworten eines Anbieters", nb: "Varsel om svar fra en leverandør" }
     JobsTitle { en: "Background work", de: "Hintergrundarbeiten", nb: "Bakgrunnsarbeid" }
     JobsLead {
         en: "Work that runs on its own: noting passed deadlines and, later, reminders. Work that failed is kept here with its error until it is tried again.",
@@ -1268,6 +1326,7 @@ messages! {
     AskAgain { en: "Ask the open questions again", de: "Offene Fragen erneut stellen", nb: "Still de åpne spørsmålene på nytt" }
     EnterAnswers { en: "Enter an answer received by mail or letter", de: "Per E-Mail oder Brief erhaltene Antwort erfassen", nb: "Registrer et svar mottatt per e-post eller brev" }
     EarlierAnswer { en: "Earlier answer", de: "Frühere Antwort", nb: "Tidligere svar" }
+    EarlierNote { en: "What we still need to know", de: "Was uns noch fehlt", nb: "Hva vi fortsatt trenger å vite" }
     AnswerLabel { en: "Answer", de: "Antwort", nb: "Svar" }
     NoAnswerYet { en: "No answer yet.", de: "Noch keine Antwort.", nb: "Ikke besvart ennå." }
     ReviewLabel { en: "Review", de: "Prüfung", nb: "Vurdering" }
@@ -1455,6 +1514,8 @@ messages! {
     AuditNoAnswer { en: "Marked a request as unanswered after its reminders", de: "Eine Anfrage nach ihren Erinnerungen als unbeantwortet markiert", nb: "Markerte en forespørsel som ubesvart etter påminnelsene" }
     AuditRemindersOn { en: "Switched reminders on for a request", de: "Erinnerungen für eine Anfrage eingeschaltet", nb: "Slo på påminnelser for en forespørsel" }
     AuditRemindersOff { en: "Switched reminders off for a request", de: "Erinnerungen für eine Anfrage ausgeschaltet", nb: "Slo av påminnelser for en forespørsel" }
+    AuditCalendarOn { en: "Made a new calendar feed link (the old one stopped working)", de: "Neuen Kalender-Link erstellt (der alte gilt nicht mehr)", nb: "Laget en ny kalenderlenke (den gamle virker ikke lenger)" }
+    AuditCalendarOff { en: "Switched the calendar feed off", de: "Kalender-Abo ausgeschaltet", nb: "Slo av kalenderabonnementet" }
     AuditFollowUpMoved { en: "Moved a follow-up to {due_on}", de: "Wiedervorlage auf {due_on} verschoben", nb: "Flyttet en oppfølging til {due_on}" }
     AuditFollowUpDone { en: "Marked a follow-up done", de: "Wiedervorlage als erledigt markiert", nb: "Markerte en oppfølging som ferdig" }
     AuditFollowUpPolicy {
@@ -1505,6 +1566,32 @@ messages! {
     RemindersSwitchOff { en: "No more reminders", de: "Keine Erinnerungen mehr", nb: "Ingen flere påminnelser" }
     RemindersSwitchOn { en: "Remind again", de: "Wieder erinnern", nb: "Minn på igjen" }
     RemindNow { en: "Send a reminder now", de: "Jetzt erinnern", nb: "Send en påminnelse nå" }
+    CalendarEventTitle { en: "aivet: follow up {service}", de: "aivet: Wiedervorlage {service}", nb: "aivet: følg opp {service}" }
+    CalendarName { en: "aivet follow-ups ({org})", de: "aivet-Wiedervorlagen ({org})", nb: "aivet-oppfølging ({org})" }
+    DigestSummary {
+        en: { one: "{n} follow-up", other: "{n} follow-ups" },
+        de: { one: "{n} Wiedervorlage", other: "{n} Wiedervorlagen" },
+        nb: { one: "{n} oppfølging", other: "{n} oppfølginger" },
+    }
+    DigestOverdue {
+        en: { one: "{n} overdue", other: "{n} overdue" },
+        de: { one: "{n} überfällig", other: "{n} überfällig" },
+        nb: { one: "{n} forfalt", other: "{n} forfalt" },
+    }
+    FollowUpsMine { en: "Your digest and calendar", de: "Ihre Übersicht und Ihr Kalender", nb: "Din oversikt og kalender" }
+    DigestLabel { en: "Digest of your follow-ups by mail", de: "Übersicht Ihrer Wiedervorlagen per E-Mail", nb: "Oversikt over oppfølgingene dine på e-post" }
+    CalendarTitle { en: "In your calendar", de: "In Ihrem Kalender", nb: "I kalenderen din" }
+    CalendarFeedLead {
+        en: "Subscribe to your follow-ups from Outlook, Google or Apple Calendar: they appear on their due dates and move when a date changes. Calendars fetch it every few hours; reminders come by mail.",
+        de: "Abonnieren Sie Ihre Wiedervorlagen in Outlook, Google oder Apple Kalender: Sie erscheinen an ihrem Fälligkeitstag und wandern mit, wenn sich ein Datum ändert. Kalender rufen das Abo alle paar Stunden ab; Erinnerungen kommen per E-Mail.",
+        nb: "Abonner på oppfølgingene dine fra Outlook, Google eller Apple Kalender: de vises på forfallsdagen og flytter seg når en dato endres. Kalendere henter abonnementet med noen timers mellomrom; påminnelser kommer på e-post.",
+    }
+    CalendarFeedPrivate { en: "Anyone with this link sees your follow-ups' dates and service names. Make a new link if it got into the wrong hands.", de: "Wer diesen Link hat, sieht Daten und Dienstnamen Ihrer Wiedervorlagen. Erstellen Sie einen neuen Link, falls er in falsche Hände geraten ist.", nb: "Alle med denne lenken ser datoene og tjenestenavnene i oppfølgingene dine. Lag en ny lenke hvis den har havnet hos feil person." }
+    CalendarSubscribe { en: "Subscribe", de: "Abonnieren", nb: "Abonner" }
+    CalendarStart { en: "Make a calendar link", de: "Kalender-Link erstellen", nb: "Lag en kalenderlenke" }
+    CalendarRotate { en: "Make a new link", de: "Neuen Link erstellen", nb: "Lag en ny lenke" }
+    CalendarStop { en: "Stop the calendar feed", de: "Kalender-Abo beenden", nb: "Stopp kalenderabonnementet" }
+    CalendarFile { en: "Add to calendar", de: "In den Kalender", nb: "Legg i kalenderen" }
     ReasonAnswerDue { en: "Answer due", de: "Antwort fällig", nb: "Svar forfaller" }
     ReasonReviewDue { en: "Review due", de: "Prüfung fällig", nb: "Vurdering forfaller" }
     ReasonReassessment { en: "Assess again", de: "Erneut prüfen", nb: "Vurder på nytt" }

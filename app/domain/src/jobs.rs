@@ -4,8 +4,8 @@
 
 use crate::i18n::Msg;
 use crate::inventory::choice;
-use crate::RequestId;
-use chrono::{DateTime, Duration, DurationRound, Utc};
+use crate::{MembershipId, RequestId};
+use chrono::{DateTime, Duration, DurationRound, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -45,6 +45,17 @@ pub enum Job {
     /// marked "no answer", a finding of its own.
     #[serde(rename = "no_answer")]
     NoAnswer { request: RequestId },
+    /// A member's digest of their follow-ups for one day (their own
+    /// morning), if there is anything to say.
+    #[serde(rename = "digest")]
+    Digest {
+        membership: MembershipId,
+        day: NaiveDate,
+    },
+    /// The vendor submitted answers: the member who asked and the
+    /// services' owners are told by mail, with a link to the review.
+    #[serde(rename = "answers_arrived")]
+    AnswersArrived { request: RequestId },
 }
 
 impl Job {
@@ -56,6 +67,8 @@ impl Job {
             Job::DeadlinePassed { request } => format!("deadline_passed:{request}"),
             Job::Reminder { request, n } => format!("reminder:{request}:{n}"),
             Job::NoAnswer { request } => format!("no_answer:{request}"),
+            Job::Digest { membership, day } => format!("digest:{membership}:{day}"),
+            Job::AnswersArrived { request } => format!("answers_arrived:{request}"),
         }
     }
 
@@ -66,6 +79,8 @@ impl Job {
             Job::DeadlinePassed { .. } => "deadline_passed",
             Job::Reminder { .. } => "reminder",
             Job::NoAnswer { .. } => "no_answer",
+            Job::Digest { .. } => "digest",
+            Job::AnswersArrived { .. } => "answers_arrived",
         }
     }
 
@@ -76,6 +91,8 @@ impl Job {
             Job::DeadlinePassed { .. } => Msg::JobDeadlinePassed,
             Job::Reminder { .. } => Msg::JobReminder,
             Job::NoAnswer { .. } => Msg::JobNoAnswer,
+            Job::Digest { .. } => Msg::JobDigest,
+            Job::AnswersArrived { .. } => Msg::JobAnswersArrived,
         }
     }
 
@@ -134,6 +151,11 @@ mod tests {
             Job::DeadlinePassed { request },
             Job::Reminder { request, n: 3 },
             Job::NoAnswer { request },
+            Job::Digest {
+                membership: MembershipId(uuid::Uuid::from_u128(8)),
+                day: NaiveDate::from_ymd_opt(2026, 12, 7).unwrap(),
+            },
+            Job::AnswersArrived { request },
         ] {
             let (kind, payload) = job.to_stored();
             assert_eq!(kind, job.kind());

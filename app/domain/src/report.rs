@@ -262,6 +262,9 @@ pub struct Item {
     pub question: String,
     pub why: String,
     pub earlier_answer: Option<String>,
+    /// The reviewer's note sent with the question when it was asked again.
+    #[serde(default)]
+    pub earlier_note: Option<String>,
     pub answer: Option<String>,
     pub review: Option<Review>,
     pub review_note: Option<String>,
@@ -434,6 +437,7 @@ pub fn example(org: &str, text: &str) -> Report {
             question: format!("How do you separate customers' data? {text}"),
             why: "Because we must know.".into(),
             earlier_answer: None,
+            earlier_note: None,
             answer: None,
             review: None,
             review_note: None,

@@ -1,7 +1,8 @@
 //! The browser bundle: makes the server-rendered forms nicer without taking
 //! them over. Every page is complete HTML from the server and every form
 //! works as a plain POST (a refused one comes back as its page with the
-//! messages on top); this only improves what happens in between.
+//! messages at the fields and what was typed); this only improves what
+//! happens in between.
 //!
 //! - Forms that post to a server function (`action="/api/…"`) are sent with
 //!   `fetch`. A redirect loads the target page in full. An error stays on the
@@ -350,6 +351,7 @@ fn show_errors(form: &HtmlFormElement, err: &JsValue) {
     let _ = banner.set_attribute(ADDED, "");
     let _ = banner.append_with_str_1(&text);
     let mut unplaced = Vec::new();
+    let mut placed = 0;
     let fields = Reflect::get(err, &JsValue::from_str("field_texts")).unwrap_or(JsValue::UNDEFINED);
     if Array::is_array(&fields) {
         for pair in Array::from(&fields).iter() {
@@ -357,22 +359,41 @@ fn show_errors(form: &HtmlFormElement, err: &JsValue) {
             let (Some(key), Some(msg)) = (pair.get(0).as_string(), pair.get(1).as_string()) else {
                 continue;
             };
+            // By the field's error key, or by the name its control is posted
+            // under (what the server names when a form does not decode).
             let place = all(form, "[data-field]")
                 .into_iter()
-                .find(|f| f.get_attribute("data-field").as_deref() == Some(key.as_str()));
+                .find(|f| f.get_attribute("data-field").as_deref() == Some(key.as_str()))
+                .or_else(|| {
+                    all(form, "[name]")
+                        .into_iter()
+                        .find(|c| c.get_attribute("name").as_deref() == Some(key.as_str()))
+                        .and_then(|c| c.closest("[data-field]").ok().flatten())
+                });
             match place {
                 // A field gets its first message only.
                 Some(field) if field.class_list().contains("invalid") => {}
-                Some(field) => mark_field(&doc, &field, &msg),
-                None => unplaced.push(msg),
+                Some(field) => {
+                    mark_field(&doc, &field, &msg);
+                    placed += 1;
+                }
+                None => unplaced.push((key, msg)),
             }
         }
     }
     if !unplaced.is_empty() {
+        // "Correct the marked fields" only when a field is marked.
+        if placed == 0 && string_at(err, "msg").as_deref() == Some("ErrFormInvalid") {
+            if let Some(listed) = doc.body().and_then(|b| b.get_attribute("data-form-listed")) {
+                banner.set_text_content(Some(&listed));
+            }
+        }
         if let Ok(list) = doc.create_element("ul") {
-            for msg in unplaced {
-                if let Ok(li) = doc.create_element("li") {
-                    li.set_text_content(Some(&msg));
+            for (key, msg) in unplaced {
+                if let (Ok(li), Ok(code)) = (doc.create_element("li"), doc.create_element("code")) {
+                    code.set_text_content(Some(&key));
+                    let _ = li.append_child(&code);
+                    let _ = li.append_with_str_1(&format!(": {msg}"));
                     let _ = list.append_child(&li);
                 }
             }

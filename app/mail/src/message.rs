@@ -385,6 +385,7 @@ mod tests {
                         text: v.clone(),
                         why: v.clone(),
                         earlier: Some(v.clone()),
+                        note: Some(v.clone()),
                     }],
                     link: "https://aivet.test/answer/x".into(),
                     deadline: v.clone(),

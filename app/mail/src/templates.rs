@@ -65,8 +65,10 @@ impl MailTemplate for PasswordResetMail {
 pub struct MailQuestion {
     pub text: String,
     pub why: String,
-    /// When asked again: the vendor's earlier answer.
+    /// When asked again: the vendor's earlier answer, and why it was not
+    /// enough.
     pub earlier: Option<String>,
+    pub note: Option<String>,
 }
 
 /// The questions to a vendor, with the personal answer link.
@@ -123,8 +125,67 @@ impl MailTemplate for ReminderMail {
     }
 }
 
+/// One item of a digest.
+#[derive(Clone, Debug, Serialize)]
+pub struct DigestItem {
+    pub service: String,
+    pub vendor: String,
+    pub reason: String,
+    pub due: String,
+    pub overdue: bool,
+    pub link: String,
+}
+
+/// A member's digest of their follow-ups.
+#[derive(Clone, Debug, Serialize)]
+pub struct DigestMail {
+    pub org_name: String,
+    pub name: String,
+    /// "3 follow-ups, 1 overdue", in the member's language.
+    pub summary: String,
+    pub items: Vec<DigestItem>,
+    pub board_link: String,
+    pub weekly: bool,
+}
+
+impl MailTemplate for DigestMail {
+    const NAME: &'static str = "digest";
+    fn org_name(&self) -> &str {
+        &self.org_name
+    }
+}
+
+/// To the member who asked (and the services' owners): the vendor has
+/// answered, here is the review.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnswersArrivedMail {
+    pub org_name: String,
+    pub name: String,
+    pub vendor_name: String,
+    /// Who answered, as they gave their name.
+    pub responder: String,
+    /// The services asked about, as a list in the reader's language.
+    pub service_name: String,
+    pub link: String,
+}
+
+impl MailTemplate for AnswersArrivedMail {
+    const NAME: &'static str = "answers_arrived";
+    fn org_name(&self) -> &str {
+        &self.org_name
+    }
+}
+
 /// The mail names, for the completeness tests.
-pub const NAMES: &[&str] = &["invite", "test", "password_reset", "questions", "reminder"];
+pub const NAMES: &[&str] = &[
+    "invite",
+    "test",
+    "password_reset",
+    "questions",
+    "reminder",
+    "digest",
+    "answers_arrived",
+];
 
 macro_rules! embed {
     ($($name:literal),*) => {
@@ -149,7 +210,15 @@ macro_rules! embed {
 type Pair = (&'static str, &'static str);
 
 fn pairs() -> Vec<Pair> {
-    let flat: &[&str] = embed!("invite", "test", "password_reset", "questions", "reminder");
+    let flat: &[&str] = embed!(
+        "invite",
+        "test",
+        "password_reset",
+        "questions",
+        "reminder",
+        "digest",
+        "answers_arrived"
+    );
     flat.chunks(2).map(|c| (c[0], c[1])).collect()
 }
 
@@ -338,6 +407,10 @@ mod tests {
         };
         let mut mismatches = Vec::new();
         for lang in Lang::ALL {
+            // Dates and counts come formatted in the reader's language, as
+            // the callers do it.
+            let fmt = aivet_domain::Fmt::new(lang, aivet_domain::Zone::default_for(lang));
+            let day = |d: u32| fmt.date(chrono::NaiveDate::from_ymd_opt(2026, 12, d).unwrap());
             let reset = PasswordResetMail {
                 name: "Kari".into(),
                 link: "https://aivet.example/reset-password/abc".into(),
@@ -354,16 +427,18 @@ mod tests {
                         text: "Are caches separated?".into(),
                         why: "Because of 2026.".into(),
                         earlier: None,
+                        note: None,
                     },
                     MailQuestion {
                         text: "Who notifies whom?".into(),
                         why: "The 72-hour clock.".into(),
                         earlier: Some("We <will> tell you.".into()),
+                        note: Some("Whom, and within how many hours?".into()),
                     },
                 ],
                 link: "https://aivet.example/answer/abc".into(),
-                deadline: "14 December 2026".into(),
-                expires: "13 January 2027".into(),
+                deadline: day(14),
+                expires: fmt.date(chrono::NaiveDate::from_ymd_opt(2027, 1, 13).unwrap()),
                 again: lang == Lang::Nb,
             };
             let reminder = ReminderMail {
@@ -375,13 +450,70 @@ mod tests {
                     text: "Do you test for <leaks>?".into(),
                 }],
                 link: Some("https://aivet.example/answer/abc".into()),
-                deadline: "14 December 2026".into(),
+                deadline: day(14),
                 overdue: lang != Lang::En,
             };
+            let digest = DigestMail {
+                org_name: "Bærum Regnskap AS".into(),
+                name: "Kari".into(),
+                summary: format!(
+                    "{}, {}",
+                    aivet_domain::msg!(lang, aivet_domain::Msg::DigestSummary, n = 2usize),
+                    aivet_domain::msg!(lang, aivet_domain::Msg::DigestOverdue, n = 1usize)
+                ),
+                items: vec![
+                    DigestItem {
+                        service: "Meeting notes".into(),
+                        vendor: "Example AI Ltd".into(),
+                        reason: aivet_domain::Msg::ReasonAnswerDue.text(lang).into(),
+                        due: day(14),
+                        overdue: true,
+                        link: "https://aivet.example/requests/1".into(),
+                    },
+                    DigestItem {
+                        service: "Translator <b>".into(),
+                        vendor: "Lingo".into(),
+                        reason: aivet_domain::Msg::ReasonReviewDue.text(lang).into(),
+                        due: day(16),
+                        overdue: false,
+                        link: "https://aivet.example/requests/2".into(),
+                    },
+                ],
+                board_link: "https://aivet.example/follow-ups".into(),
+                weekly: lang == Lang::De,
+            };
+            let arrived = AnswersArrivedMail {
+                org_name: "Bærum Regnskap AS".into(),
+                name: "Kari".into(),
+                vendor_name: "TextKI GmbH".into(),
+                responder: "Dana <Scully>".into(),
+                service_name: lang.list(&["Meeting notes".into(), "Translator".into()]),
+                link: "https://aivet.example/requests/1".into(),
+            };
             for (name, r) in [
+                ("answers_arrived", render(lang, &arrived).unwrap()),
+                ("digest", render(lang, &digest).unwrap()),
                 ("reminder", render(lang, &reminder).unwrap()),
                 ("invite", render(lang, &invite()).unwrap()),
                 ("questions", render(lang, &questions).unwrap()),
+                // Several services of one vendor in one mail: the sentence
+                // that names them must read right for any vendor's name.
+                (
+                    "questions_several",
+                    render(
+                        lang,
+                        &QuestionsMail {
+                            vendor_name: "TextKI GmbH".into(),
+                            service_name: lang.list(&[
+                                "Meeting notes".into(),
+                                "Translator".into(),
+                                "Letter drafts".into(),
+                            ]),
+                            ..questions.clone()
+                        },
+                    )
+                    .unwrap(),
+                ),
                 ("test", render(lang, &test_mail).unwrap()),
                 ("password_reset", render(lang, &reset).unwrap()),
             ] {

@@ -53,9 +53,10 @@ fn disposition(filename: &str) -> String {
 pub async fn download(
     Path(id): Path<String>,
     Extension(rc): Extension<Arc<RequestCtx>>,
+    uri: axum::http::Uri,
 ) -> Response {
     let Some(auth) = rc.auth.as_ref() else {
-        return to_login();
+        return crate::routes::to_sign_in(&uri);
     };
     let Ok(id) = id.parse::<uuid::Uuid>() else {
         return not_found(&rc);
@@ -133,7 +134,9 @@ pub async fn upload(
             return back_with(format!("?{}", q.finish()));
         }
         (Some(Problem::RequestTooLarge(None)), _) => return back(Some(Msg::ErrFileTooLarge)),
-        (Some(Problem::Unreadable), _) => return back(Some(Msg::ErrFormUnreadable)),
+        (Some(Problem::Unreadable | Problem::NotText(_)), _) => {
+            return back(Some(Msg::ErrFormUnreadable))
+        }
         (None, Some(file)) => file,
         (None, None) => return back(Some(Msg::ErrFileEmpty)),
     };

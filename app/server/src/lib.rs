@@ -3,6 +3,7 @@
 //! does, on 127.0.0.1:0, through [`Application::build`].
 
 pub mod attachments;
+pub mod calendar;
 pub mod config;
 pub mod middleware;
 pub mod portal;
@@ -107,7 +108,7 @@ impl Application {
         {
             tracing::warn!(
                 site_root = %config.site_root.display(),
-                "the browser bundle is missing:pages and forms work, but a refused form loses what was typed (build it with scripts/build.sh)"
+                "the browser bundle is missing: pages and forms work, but every form is posted and answered as a whole page (build it with scripts/build.sh)"
             );
         }
         let jobs = aivet_services::jobs::JobWorker::new(

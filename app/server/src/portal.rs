@@ -49,6 +49,7 @@ struct ItemCtx<'a> {
     question: String,
     why: String,
     earlier: Option<String>,
+    note: Option<String>,
     answer: String,
     error: Option<&'a str>,
 }
@@ -103,6 +104,7 @@ fn texts(lang: Lang) -> HashMap<&'static str, &'static str> {
         ("responder", Msg::PortalResponder.text(lang)),
         ("why", Msg::WhyWeAsk.text(lang)),
         ("earlier", Msg::EarlierAnswer.text(lang)),
+        ("earlier_note", Msg::EarlierNote.text(lang)),
         ("save_draft", Msg::PortalSaveDraft.text(lang)),
         ("submit", Msg::PortalSubmit.text(lang)),
         ("attachments", Msg::AttachmentsTitle.text(lang)),
@@ -194,6 +196,7 @@ fn page(
             question: item.question.clone(),
             why: item.why.clone(),
             earlier: item.earlier_answer.clone(),
+            note: item.earlier_note.clone(),
             answer: typed.answers.get(i).cloned().unwrap_or_default(),
             error: ANSWER_FIELDS.get(i).and_then(|f| err(f)),
         })
@@ -376,6 +379,20 @@ pub async fn save(
                 Some(Msg::ErrFormUnreadable.text(lang).to_owned()),
                 StatusCode::BAD_REQUEST,
             ),
+            // Refused, not saved with replacement characters: each such
+            // field says so, with what arrived in it.
+            Problem::NotText(names) => {
+                let errors: Vec<(&'static str, String)> = ANSWER_FIELDS
+                    .iter()
+                    .chain(["name", "role", "email"].iter())
+                    .filter(|f| names.iter().any(|n| n == *f))
+                    .map(|f| (*f, Msg::ErrNotText.text(lang).to_owned()))
+                    .collect();
+                let top = errors
+                    .is_empty()
+                    .then(|| Msg::ErrNotText.text(lang).to_owned());
+                (errors, top, StatusCode::UNPROCESSABLE_ENTITY)
+            }
         };
         return page(lang, &view, typed, &errors, None, top, status);
     }

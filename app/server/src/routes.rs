@@ -4,6 +4,7 @@
 
 use crate::middleware::{self, CspNonce};
 use crate::AppState;
+use aivet_web::forms::{self, Refused};
 use aivet_web::ssr::RequestCtx;
 use axum::body::Body;
 use axum::extract::State;
@@ -33,6 +34,8 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/attachments/{id}"),
     ("POST", "/requests/{id}/attachments"),
     ("POST", "/reports/download"),
+    ("GET", "/calendar/{token}"),
+    ("GET", "/follow-ups/{id}/calendar.ics"),
 ];
 
 /// Every route the server answers, as (method, path): pages, server
@@ -88,6 +91,11 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/services/export.csv", get(export_csv))
         .route("/services/import-template.csv", get(import_template))
         .route("/attachments/{id}", get(crate::attachments::download))
+        .route("/calendar/{token}", get(crate::calendar::feed))
+        .route(
+            "/follow-ups/{id}/calendar.ics",
+            get(crate::calendar::follow_up),
+        )
         .route(
             "/requests/{id}/attachments",
             post(crate::attachments::upload),
@@ -172,6 +180,12 @@ fn request_ctx(req: &Request<Body>) -> Option<Arc<RequestCtx>> {
 
 /// Renders a page completely on the server.
 async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
+    render(&state, req, None).await
+}
+
+/// Renders a page; with `refused`, the page a refused plain form post came
+/// from, showing the form's messages and what was typed (see `aivet_web::forms`).
+async fn render(state: &AppState, req: Request<Body>, refused: Option<Refused>) -> Response {
     let Some(rc) = request_ctx(&req) else {
         return middleware::internal_error("-", Default::default());
     };
@@ -193,30 +207,130 @@ async fn page(State(state): State<AppState>, req: Request<Body>) -> Response {
             provide_context(rc.clone());
             provide_context(page_ctx.clone());
             provide_context(leptos::nonce::Nonce::from_value(nonce.clone()));
+            if let Some(r) = refused.clone() {
+                provide_context(r);
+            }
         },
         move || aivet_web::shell(options.clone()),
     );
     let mut res = handler(req).await;
-    // A page that redirects (e.g. signed out) answers 302 whatever the
-    // client's Accept header says.
-    if res.status() == StatusCode::OK && res.headers().contains_key(header::LOCATION) {
+    // A page that redirects (signed out: to the sign-in page) answers 302
+    // whatever the client's Accept header says, and whatever status the
+    // page's data set on the way (401 for "sign in first").
+    if res.headers().contains_key(header::LOCATION) && !res.status().is_redirection() {
         *res.status_mut() = StatusCode::FOUND;
         *res.body_mut() = Body::empty();
     }
     res
 }
 
-/// Runs a server function.
-async fn server_fn(req: Request<Body>) -> Response {
+/// A plain form post (the browser's own, without the bundle) asks for HTML.
+fn is_plain_form_post(parts: &http::request::Parts) -> bool {
+    parts
+        .headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("text/html"))
+}
+
+/// The page a form was posted from: the path and query of a same-origin
+/// `Referer`. Without one (a browser that sends none), the dashboard, or the
+/// sign-in page when signed out.
+fn referring_page(parts: &http::request::Parts, rc: &RequestCtx) -> String {
+    parts
+        .headers
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|r| r.strip_prefix(&rc.base_url))
+        .filter(|p| p.starts_with('/') && !p.starts_with("//") && !p.starts_with(API_PREFIX))
+        .map(|p| p.split('#').next().unwrap_or(p).to_owned())
+        .unwrap_or_else(|| if rc.auth.is_some() { "/" } else { "/login" }.to_owned())
+}
+
+/// The answer to a refused plain form post: the page it came from, rendered
+/// again with the form's messages next to its fields and what was typed in
+/// them, with the refusal's status. (A redirect to the page would lose what
+/// was typed, or put it into the address.) When the page no longer has that
+/// form, it shows the messages on top.
+async fn refused_page(
+    state: &AppState,
+    parts: &http::request::Parts,
+    fields: Vec<(String, String)>,
+    error: aivet_web::error::AppError,
+    status: StatusCode,
+) -> Response {
+    let Some(rc) = parts.extensions.get::<Arc<RequestCtx>>().cloned() else {
+        return middleware::internal_error("-", Default::default());
+    };
+    let get = |refused: Refused| {
+        let mut req = Request::new(Body::empty());
+        *req.uri_mut() = referring_page(parts, &rc)
+            .parse()
+            .unwrap_or_else(|_| axum::http::Uri::from_static("/"));
+        *req.headers_mut() = parts.headers.clone();
+        req.headers_mut().remove(header::CONTENT_TYPE);
+        req.headers_mut().remove(header::CONTENT_LENGTH);
+        *req.extensions_mut() = parts.extensions.clone();
+        render(state, req, Some(refused))
+    };
+    let refused = Refused::new(parts.uri.path().to_owned(), fields, error);
+    let mut res = get(refused.clone()).await;
+    if !refused.shown.load(std::sync::atomic::Ordering::Relaxed) && res.status().is_success() {
+        res = get(Refused {
+            on_top: true,
+            ..refused
+        })
+        .await;
+    }
+    if res.status().is_success() {
+        *res.status_mut() = status;
+    }
+    res
+}
+
+/// Runs a server function. Its form is read strictly first: text that is
+/// not UTF-8, a missing field or one of the wrong kind is refused with the
+/// field named before the function runs. A refused plain form post gets
+/// its page again (see [`refused_page`]); the bundle's gets the error as JSON.
+async fn server_fn(State(state): State<AppState>, req: Request<Body>) -> Response {
     let rc = request_ctx(&req);
     let lang = rc.as_ref().map(|r| r.lang).unwrap_or_default();
+    let (parts, body) = req.into_parts();
+    // (A body over the limit is cut off here and answered by
+    // `middleware::body_limit`.)
+    let Ok(body) = axum::body::to_bytes(body, usize::MAX).await else {
+        return (
+            StatusCode::BAD_REQUEST,
+            aivet_domain::Msg::ErrFormOutdated.text(lang),
+        )
+            .into_response();
+    };
+    let plain = is_plain_form_post(&parts);
+    let form = forms::decode_urlencoded(&body);
+    if let Some(error) = forms::refusal(parts.uri.path(), &body, &form) {
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        if plain {
+            return refused_page(&state, &parts, form.fields, error, status).await;
+        }
+        return (
+            status,
+            [(header::CONTENT_TYPE, "application/json")],
+            error.to_json(lang),
+        )
+            .into_response();
+    }
+    let slot = forms::ErrorSlot::default();
     let res = leptos_axum::handle_server_fns_with_context(
-        move || {
-            if let Some(rc) = rc.clone() {
-                provide_context(rc);
+        {
+            let slot = slot.clone();
+            move || {
+                if let Some(rc) = rc.clone() {
+                    provide_context(rc);
+                }
+                provide_context(slot.clone());
             }
         },
-        req,
+        Request::from_parts(parts.clone(), Body::from(body)),
     )
     .await
     .into_response();
@@ -229,7 +343,29 @@ async fn server_fn(req: Request<Body>) -> Response {
         )
             .into_response();
     }
-    res
+    match slot.take() {
+        Some(error) if plain => {
+            let status = if res.status().is_client_error() || res.status().is_server_error() {
+                res.status()
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            let mut page = refused_page(&state, &parts, form.fields, error, status).await;
+            for cookie in res.headers().get_all(header::SET_COOKIE) {
+                page.headers_mut()
+                    .append(header::SET_COOKIE, cookie.clone());
+            }
+            page
+        }
+        _ => res,
+    }
+}
+
+/// Signed out: to the sign-in page, which comes back to `uri` afterwards.
+pub fn to_sign_in(uri: &axum::http::Uri) -> Response {
+    let back_to = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    let to = aivet_web::address::sign_in_address(back_to);
+    (StatusCode::FOUND, [(header::LOCATION, to)]).into_response()
 }
 
 async fn health(State(state): State<AppState>) -> Response {
@@ -263,19 +399,20 @@ fn csv_download(filename: &str, body: String) -> Response {
         .into_response()
 }
 
-/// The organisation's services as CSV; `?bom=1` for spreadsheet programs.
+/// The organisation's services as CSV; `?bom=1` for Excel in the reader's
+/// language.
 async fn export_csv(req: Request<Body>) -> Response {
     let Some(rc) = request_ctx(&req) else {
         return middleware::internal_error("-", Default::default());
     };
     let Some(auth) = rc.auth.as_ref() else {
-        return (StatusCode::FOUND, [(header::LOCATION, "/login")]).into_response();
+        return to_sign_in(req.uri());
     };
     let bom = req
         .uri()
         .query()
         .is_some_and(|q| q.split('&').any(|p| p == "bom=1"));
-    match rc.services.export_csv(auth, bom).await {
+    match rc.services.export_csv(auth, bom.then_some(rc.lang)).await {
         Ok(csv) => {
             let date = rc.services.clock.now().format("%Y-%m-%d");
             csv_download(&format!("aivet-services-{date}.csv"), csv)

@@ -52,8 +52,11 @@ pub enum Problem {
     /// The request is over the whole limit: what came before it was read
     /// (and the name of the document it was cut in, if it was).
     RequestTooLarge(Option<String>),
-    /// Not a form (a broken multipart body, text that is not UTF-8).
+    /// Not a form (a broken multipart body).
     Unreadable,
+    /// These text fields were not UTF-8: named, their values kept with
+    /// U+FFFD in place of the bad bytes (to show them again, never to save).
+    NotText(Vec<String>),
 }
 
 /// A form as read: its text fields, at most one document, and what was
@@ -103,38 +106,12 @@ async fn read_urlencoded(req: Request<Body>, cut: &AtomicBool) -> Upload {
     let Ok(bytes) = read else {
         return unreadable(Vec::new());
     };
-    match parse_urlencoded(&bytes) {
-        Some(fields) => Upload {
-            fields,
-            ..Upload::default()
-        },
-        None => unreadable(Vec::new()),
+    let form = aivet_web::forms::decode_urlencoded(&bytes);
+    Upload {
+        fields: form.fields,
+        file: None,
+        problem: (!form.not_text.is_empty()).then_some(Problem::NotText(form.not_text)),
     }
-}
-
-/// `a=1&b=x+y` as pairs; `None` when a value is not UTF-8 (nothing is
-/// replaced silently).
-fn parse_urlencoded(bytes: &[u8]) -> Option<Vec<(String, String)>> {
-    let decode = |s: &[u8]| -> Option<String> {
-        let plus: Vec<u8> = s
-            .iter()
-            .map(|b| if *b == b'+' { b' ' } else { *b })
-            .collect();
-        percent_encoding::percent_decode(&plus)
-            .decode_utf8()
-            .ok()
-            .map(|c| c.into_owned())
-    };
-    bytes
-        .split(|b| *b == b'&')
-        .filter(|p| !p.is_empty())
-        .map(|pair| {
-            let mut kv = pair.splitn(2, |b| *b == b'=');
-            let k = decode(kv.next().unwrap_or_default())?;
-            let v = decode(kv.next().unwrap_or_default())?;
-            Some((k, v))
-        })
-        .collect()
 }
 
 fn unreadable(fields: Vec<(String, String)>) -> Upload {
@@ -150,6 +127,7 @@ async fn read_multipart(req: Request<Body>, limits: Limits, cut: &AtomicBool) ->
         return unreadable(Vec::new());
     };
     let mut up = Upload::default();
+    let mut not_text = Vec::new();
     // The document being read, for the message if the request is cut in it.
     let mut reading: Option<String> = None;
     let failed = |up: Upload, reading: Option<String>| Upload {
@@ -164,6 +142,10 @@ async fn read_multipart(req: Request<Body>, limits: Limits, cut: &AtomicBool) ->
         let mut field = match form.next_field().await {
             Ok(Some(f)) => f,
             Ok(None) if cut.load(Ordering::SeqCst) => return failed(up, None),
+            Ok(None) if !not_text.is_empty() && up.problem.is_none() => {
+                up.problem = Some(Problem::NotText(not_text));
+                return up;
+            }
             Ok(None) => return up,
             Err(_) => return failed(up, None),
         };
@@ -204,7 +186,11 @@ async fn read_multipart(req: Request<Body>, limits: Limits, cut: &AtomicBool) ->
         } else {
             match String::from_utf8(bytes) {
                 Ok(text) => up.fields.push((name, text)),
-                Err(_) => return failed(up, None),
+                Err(e) => {
+                    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                    not_text.push(name.clone());
+                    up.fields.push((name, text));
+                }
             }
         }
     }
@@ -391,8 +377,16 @@ mod tests {
             (f.name.as_str(), f.bytes.as_slice()),
             ("ok.pdf", &b"%PDF-1.7"[..])
         );
-        let up = read_form(multipart(&[("answer0", None, b"\xff\xfe")]), LIMITS).await;
-        assert_eq!(up.problem, Some(Problem::Unreadable));
+        let up = read_form(
+            multipart(&[("answer0", None, b"ok"), ("answer1", None, b"\xff\xfe")]),
+            LIMITS,
+        )
+        .await;
+        assert_eq!(
+            up.problem,
+            Some(Problem::NotText(vec!["answer1".to_owned()]))
+        );
+        assert_eq!(up.get("answer0"), "ok");
     }
 
     #[tokio::test]
@@ -414,8 +408,9 @@ mod tests {
                 ("c".to_owned(), String::new())
             ]
         );
-        let up = read_form(req("a=%FF"), LIMITS).await;
-        assert_eq!(up.problem, Some(Problem::Unreadable));
+        let up = read_form(req("a=%FF&b=2"), LIMITS).await;
+        assert_eq!(up.problem, Some(Problem::NotText(vec!["a".to_owned()])));
+        assert_eq!(up.get("b"), "2");
         let long: &'static str = Box::leak(format!("a={}", "x".repeat(5000)).into_boxed_str());
         let up = read_form(req(long), LIMITS).await;
         assert_eq!(up.problem, Some(Problem::RequestTooLarge(None)));

@@ -536,9 +536,33 @@ impl Services {
         )
         .await?;
 
-        // Today: the jobs that are due have run (the passed deadline is on
-        // the website chat's timeline).
-        clock.set(now);
+        // The days pass: reminders to the IT provider go out on their days
+        // (three days before the deadline and on it), then the deadline
+        // passes. Four days ago DeepL was asked too; its deadline is next
+        // week, so the follow-ups board has something overdue, something
+        // due soon and a re-assessment next year.
+        let deepl_on = now - Duration::days(4);
+        self.live_until(clock, deepl_on).await?;
+        let (deepl, form) = ask(services[2], contacts[2].to_string(), 9);
+        self.send_questions(auth, Some(deepl), &form).await?;
+        self.live_until(clock, now).await?;
+        // The owner reads a digest on Monday mornings.
+        self.set_digest(auth, "weekly").await?;
+        Ok(())
+    }
+
+    /// Moves the demo's clock day by day up to `until`, running the jobs
+    /// that fall due on the way, as the server would have.
+    async fn live_until(
+        &self,
+        clock: &FixedClock,
+        until: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        while crate::Clock::now(clock) + Duration::days(1) < until {
+            clock.advance(Duration::days(1));
+            self.run_due_jobs("demo", &JobSettings::default()).await?;
+        }
+        clock.set(until);
         self.run_due_jobs("demo", &JobSettings::default()).await?;
         Ok(())
     }

@@ -17,13 +17,29 @@ type Result<T> = std::result::Result<T, ServiceError>;
 pub struct Board {
     pub today: NaiveDate,
     pub sections: Vec<(Section, Vec<FollowUpRow>)>,
+    /// Open follow-ups the filter finds; the sections show the
+    /// [`BOARD_ROWS`] earliest of them.
+    pub total: u64,
 }
+
+/// At most this many rows on the board, the earliest due first: overdue
+/// items are never the ones left out.
+pub const BOARD_ROWS: u32 = 50;
 
 impl Services {
     pub async fn follow_up_board(&self, auth: &Auth, q: &FollowUpQuery) -> Result<Board> {
         let t = auth.tenant()?;
         let today = self.today(t);
-        let rows = self.store.follow_ups(t, q).await?;
+        let q = FollowUpQuery {
+            limit: Some(q.limit.unwrap_or(BOARD_ROWS).min(BOARD_ROWS)),
+            ..q.clone()
+        };
+        let rows = self.store.follow_ups(t, &q).await?;
+        let total = if rows.len() < BOARD_ROWS as usize {
+            rows.len() as u64
+        } else {
+            self.store.count_follow_ups(t, &q).await?
+        };
         let mut sections: Vec<(Section, Vec<FollowUpRow>)> =
             [Section::Overdue, Section::ThisWeek, Section::Later]
                 .into_iter()
@@ -35,7 +51,11 @@ impl Services {
                 list.push(row);
             }
         }
-        Ok(Board { today, sections })
+        Ok(Board {
+            today,
+            sections,
+            total,
+        })
     }
 
     /// Moves an open follow-up to a day from today on (editors and owners).

@@ -96,10 +96,18 @@ fn undefuse(cell: &str) -> String {
 /// convention, a tab, a line break or a quote is quoted, so that a
 /// spreadsheet splitting at semicolons keeps it whole too.
 pub(crate) fn csv_line<S: AsRef<str>>(out: &mut String, fields: impl IntoIterator<Item = S>) {
+    csv_line_with(out, fields, ',')
+}
+
+fn csv_line_with<S: AsRef<str>>(
+    out: &mut String,
+    fields: impl IntoIterator<Item = S>,
+    separator: char,
+) {
     for (i, field) in fields.into_iter().enumerate() {
         let field = field.as_ref();
         if i > 0 {
-            out.push(',');
+            out.push(separator);
         }
         if field.contains([',', ';', '\t', '\n', '\r', '"']) {
             out.push('"');
@@ -290,7 +298,10 @@ impl Services {
     pub async fn import_commit(&self, auth: &Auth, csv_text: &str) -> Result<usize> {
         let checked = self.check_import(auth, csv_text).await?;
         if !checked.plan.errors.is_empty() || checked.services.is_empty() {
-            return Err(ServiceError::Invalid(vec![("csv", Msg::ErrFormInvalid)]));
+            return Err(ServiceError::Invalid(vec![(
+                "csv",
+                Msg::ErrImportNotChecked,
+            )]));
         }
         let t = auth.tenant()?;
         let event = AuditEvent::ServicesImported {
@@ -336,6 +347,18 @@ impl Services {
                 return Ok(c);
             }
         };
+        // Only the first of two columns of one name would be read: the other
+        // one's values would be dropped without a word.
+        for (i, h) in headers.iter().enumerate() {
+            let first_repeat = headers[..i].iter().filter(|x| *x == h).count() == 1;
+            if !h.is_empty() && first_repeat {
+                plan.errors.push(RowError {
+                    row: 1,
+                    column: h.clone(),
+                    msg: Msg::ErrCsvColumnTwice,
+                });
+            }
+        }
         for required in ["name", "vendor"] {
             if !headers.iter().any(|h| h == required) {
                 plan.errors.push(RowError {
@@ -587,9 +610,11 @@ impl Services {
         })
     }
 
-    /// The whole inventory of services as CSV. With `bom`, starts with a
-    /// byte-order mark so that spreadsheet programs read it as UTF-8.
-    pub async fn export_csv(&self, auth: &Auth, bom: bool) -> Result<String> {
+    /// The whole inventory of services as CSV. `for_excel` in a language:
+    /// starts with a byte-order mark so that spreadsheet programs read it as
+    /// UTF-8, and separates with the character Excel expects there (`;`
+    /// in German and Norwegian, where `,` is the decimal mark).
+    pub async fn export_csv(&self, auth: &Auth, for_excel: Option<Lang>) -> Result<String> {
         let t = auth.tenant()?;
         let details = self.store.service_details(t).await?;
         let vendors: HashMap<VendorId, String> = self
@@ -626,17 +651,28 @@ impl Services {
             }
         }
         header.extend(["archived".to_owned(), "updated_at".to_owned()]);
-        let mut text = String::from(if bom { "\u{feff}" } else { "" });
-        csv_line(&mut text, &header);
+        let mut text = String::from(if for_excel.is_some() { "\u{feff}" } else { "" });
+        let separator = excel_separator(for_excel);
+        csv_line_with(&mut text, &header, separator);
         for d in &details {
-            csv_line(
+            csv_line_with(
                 &mut text,
                 export_row(d, &vendors, &members, &classes)
                     .iter()
                     .map(|c| defuse(c)),
+                separator,
             );
         }
         Ok(text)
+    }
+}
+
+/// The field separator of a CSV file for Excel in this language (none: a
+/// plain CSV file).
+pub fn excel_separator(for_excel: Option<Lang>) -> char {
+    match for_excel {
+        Some(Lang::De | Lang::Nb) => ';',
+        Some(Lang::En) | None => ',',
     }
 }
 

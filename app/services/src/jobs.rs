@@ -144,13 +144,33 @@ impl Services {
                 if sessions > 0 {
                     tracing::info!(sessions, "removed expired sessions");
                 }
+                let digests = self.schedule_digests().await?;
+                if digests > 0 {
+                    tracing::info!(digests, "scheduled digests");
+                }
                 Ok(self.store.finish_job(&claimed.lease, now).await?)
+            }
+            Job::Digest { membership, day } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a digest without an organisation".into())
+                })?;
+                Ok(self
+                    .run_digest(&claimed.lease, org, *membership, *day)
+                    .await?)
             }
             Job::Reminder { request, n } => {
                 let org = claimed.org_id.ok_or_else(|| {
                     RunError::Permanent("a reminder without an organisation".into())
                 })?;
                 Ok(self.run_reminder(&claimed.lease, org, *request, *n).await?)
+            }
+            Job::AnswersArrived { request } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("a notice without an organisation".into())
+                })?;
+                Ok(self
+                    .run_answers_arrived(&claimed.lease, org, *request)
+                    .await?)
             }
             Job::NoAnswer { request } => {
                 let org = claimed.org_id.ok_or_else(|| {

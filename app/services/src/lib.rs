@@ -3,8 +3,10 @@
 //! the injected [`Clock`], so tests move time instead of sleeping.
 
 pub mod accounts;
+pub mod calendar;
 pub mod clock;
 pub mod demo;
+pub mod digests;
 pub mod error;
 pub mod follow_ups;
 pub mod inventory;
@@ -12,6 +14,7 @@ pub mod inventory_csv;
 pub mod jobs;
 pub mod mail;
 pub mod members;
+pub mod notices;
 pub mod questions;
 pub mod ratelimit;
 pub mod reminders;

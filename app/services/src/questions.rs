@@ -308,6 +308,7 @@ impl Services {
                     question: q.text,
                     why: q.why,
                     earlier_answer: None,
+                    earlier_note: None,
                 })
                 .collect();
             out.push(self.compose_request(
@@ -360,6 +361,7 @@ impl Services {
                     text: i.question.clone(),
                     why: i.why.clone(),
                     earlier: i.earlier_answer.clone(),
+                    note: i.earlier_note.clone(),
                 })
                 .collect(),
             link: answer_link(&self.base_url, &token),
@@ -418,13 +420,17 @@ impl Services {
     }
 
     /// Sends the questions of `request` that are not answered satisfactorily
-    /// once more to the same person, quoting the earlier answers.
+    /// once more to the same person, quoting the earlier answers and, with
+    /// each, the note on why it was not enough: `notes[j]` for the j-th
+    /// question asked again (as the preview showed it, edited or emptied),
+    /// the reviewer's note where the form sent none.
     pub async fn ask_again(
         &self,
         auth: &Auth,
         request: RequestId,
         send_key: &str,
         deadline: &str,
+        notes: &[String],
     ) -> Result<SendOutcome> {
         let t = auth.tenant()?;
         require_editor(t)?;
@@ -434,17 +440,29 @@ impl Services {
         if detail.request.status != aivet_domain::questions::RequestStatus::Submitted {
             return Err(ServiceError::Refused(Msg::ErrNotAnsweredYet));
         }
+        let mut errors = Vec::new();
         let items: Vec<NewItem> = detail
             .items
             .iter()
             .filter(|i| i.review != Some(aivet_domain::questions::Review::Satisfactory))
-            .map(|i| NewItem {
+            .enumerate()
+            .map(|(j, i)| NewItem {
                 code: i.code.clone(),
                 question: i.question.clone(),
                 why: i.why.clone(),
                 earlier_answer: i.answer.clone(),
+                earlier_note: match notes.get(j) {
+                    Some(typed) => aivet_domain::inventory::long_text(typed).unwrap_or_else(|m| {
+                        errors.push(("notes", m));
+                        None
+                    }),
+                    None => i.review_note.clone(),
+                },
             })
             .collect();
+        if !errors.is_empty() {
+            return Err(ServiceError::Invalid(errors));
+        }
         if items.is_empty() {
             return Err(ServiceError::Refused(Msg::ErrNothingToAskAgain));
         }

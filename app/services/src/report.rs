@@ -247,6 +247,7 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
             question: i.question,
             why: i.why,
             earlier_answer: i.earlier_answer,
+            earlier_note: i.earlier_note,
             answer: i.answer,
             review: i.review,
             review_note: i.review_note,

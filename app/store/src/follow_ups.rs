@@ -50,6 +50,39 @@ pub struct FollowUpQuery {
     pub owner: Option<MembershipId>,
     pub vendor: Option<VendorId>,
     pub reason: Option<FollowUpReason>,
+    /// At most this many, the earliest due first (all when `None`).
+    pub limit: Option<u32>,
+}
+
+/// A member who wants a digest, and their organisation's zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DigestCandidate {
+    pub org_id: aivet_domain::OrgId,
+    pub membership: MembershipId,
+    pub digest: aivet_domain::follow_ups::Digest,
+    pub zone: aivet_domain::Zone,
+}
+
+/// What a member's digest lists, and to whom it goes.
+#[derive(Clone, Debug)]
+pub struct DigestTarget {
+    pub email: String,
+    pub name: String,
+    pub lang: aivet_domain::Lang,
+    pub org_name: String,
+    pub zone: aivet_domain::Zone,
+    pub digest: aivet_domain::follow_ups::Digest,
+    /// Their open follow-ups due by the digest's horizon, by date.
+    pub items: Vec<FollowUpRow>,
+}
+
+/// A member's own follow-up settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MyFollowUpSettings {
+    pub digest: aivet_domain::follow_ups::Digest,
+    /// Whether the calendar feed is on, and its link's version.
+    pub calendar: bool,
+    pub calendar_version: i32,
 }
 
 /// The dashboard's figures of follow-ups.
@@ -66,6 +99,8 @@ pub struct FollowUpCounts {
 pub trait FollowUpStore {
     /// The organisation's open follow-ups, by due date.
     async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>>;
+    /// How many open follow-ups the query finds without its limit.
+    async fn count_follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<u64>;
     /// One follow-up, open or not.
     async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow>;
     /// Moves an open follow-up to another date, with an optional note.
@@ -95,4 +130,36 @@ pub trait FollowUpStore {
         now: DateTime<Utc>,
     ) -> Result<()>;
     async fn follow_up_counts(&self, t: &Tenant, today: NaiveDate) -> Result<FollowUpCounts>;
+
+    /// The open follow-ups that are "theirs" for a member: of the services
+    /// they look after, and for an owner also those no one looks after.
+    async fn my_follow_ups(&self, t: &Tenant, until: Option<NaiveDate>)
+        -> Result<Vec<FollowUpRow>>;
+    async fn my_follow_up_settings(&self, t: &Tenant) -> Result<MyFollowUpSettings>;
+    async fn set_digest(&self, t: &Tenant, digest: aivet_domain::follow_ups::Digest) -> Result<()>;
+    /// Turns the member's calendar feed on with the link that hashes to
+    /// `token_hash` (version `version`), or off (`None`).
+    async fn set_calendar(
+        &self,
+        t: &Tenant,
+        token_hash: Option<&[u8]>,
+        version: i32,
+        event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()>;
+    /// The member behind a calendar feed link, as a tenant; `None` for a
+    /// wrong, old or switched-off link.
+    async fn calendar_member(&self, token_hash: &[u8]) -> Result<Option<Tenant>>;
+
+    // --- for the job worker ---
+
+    /// Every member who wants a digest, with their organisation's zone.
+    async fn digest_candidates(&self) -> Result<Vec<DigestCandidate>>;
+    /// What a member's digest on `day` lists; `None` when the member is gone.
+    async fn digest_target(
+        &self,
+        org: aivet_domain::OrgId,
+        membership: MembershipId,
+        day: NaiveDate,
+    ) -> Result<Option<DigestTarget>>;
 }

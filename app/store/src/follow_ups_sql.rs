@@ -1,7 +1,9 @@
 // The queries of follow-ups, shared by SQLite and PostgreSQL like
 // `shared.rs` (included after it).
 
-use crate::follow_ups::{FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore};
+use crate::follow_ups::{
+    DigestCandidate, DigestTarget, FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore, MyFollowUpSettings,
+};
 use aivet_domain::follow_ups::Policy;
 use chrono::NaiveDate;
 use aivet_domain::FollowUpId;
@@ -15,6 +17,10 @@ const FOLLOW_UP_COLUMNS: &str = "SELECT f.id, f.service_id, s.name AS service_na
     LEFT JOIN memberships m ON m.org_id = s.org_id AND m.id = s.owner_id
     LEFT JOIN users u ON u.id = m.user_id
     LEFT JOIN question_requests r ON r.org_id = f.org_id AND r.id = f.request_id";
+
+/// The board's filter: $1 organisation, $2 owner, $3 vendor, $4 reason.
+const FOLLOW_UP_FILTER: &str = "f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
+    AND ($2 IS NULL OR s.owner_id = $2) AND ($3 IS NULL OR s.vendor_id = $3) AND ($4 IS NULL OR f.reason = $4)";
 
 /// Which follow-ups a change closes.
 #[derive(Clone, Copy)]
@@ -100,6 +106,28 @@ async fn policy_in(tx: &mut Tx, org: OrgId) -> Result<Policy> {
     })
 }
 
+/// The open follow-ups that are a member's: of the services they look
+/// after, and for an owner also those no one looks after; due by `until`.
+async fn follow_ups_of(
+    tx: &mut Tx,
+    org: OrgId,
+    membership: MembershipId,
+    owner: bool,
+    until: Option<NaiveDate>,
+) -> Result<Vec<FollowUpRow>> {
+    Ok(sqlx::query_as::<_, FollowUpRow>(&format!(
+        "{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
+           AND (s.owner_id = $2 OR ($3 AND s.owner_id IS NULL)) AND ($4 IS NULL OR f.due_on <= $4)
+         ORDER BY f.due_on, s.name, f.id"
+    ))
+    .bind(org.0)
+    .bind(membership.0)
+    .bind(owner)
+    .bind(until)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
 async fn follow_up_in(tx: &mut Tx, org: OrgId, id: FollowUpId) -> Result<FollowUpRow> {
     sqlx::query_as::<_, FollowUpRow>(&format!("{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.id = $2"))
         .bind(org.0)
@@ -115,18 +143,34 @@ impl FollowUpStore for ThisStore {
     async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let rows = sqlx::query_as::<_, FollowUpRow>(&format!(
-            "{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
-               AND ($2 IS NULL OR s.owner_id = $2) AND ($3 IS NULL OR s.vendor_id = $3) AND ($4 IS NULL OR f.reason = $4)
-             ORDER BY f.due_on, s.name, f.id"
+            "{FOLLOW_UP_COLUMNS} WHERE {FOLLOW_UP_FILTER}
+             ORDER BY f.due_on, s.name, f.id LIMIT $5"
         ))
         .bind(t.org_id().0)
         .bind(q.owner.map(|o| o.0))
         .bind(q.vendor.map(|v| v.0))
         .bind(q.reason.map(|r| r.as_str()))
+        .bind(q.limit.map_or(i64::MAX, i64::from))
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(rows)
+    }
+
+    async fn count_follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<u64> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let n: i64 = sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+             WHERE {FOLLOW_UP_FILTER}"
+        ))
+        .bind(t.org_id().0)
+        .bind(q.owner.map(|o| o.0))
+        .bind(q.vendor.map(|v| v.0))
+        .bind(q.reason.map(|r| r.as_str()))
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(n as u64)
     }
 
     async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow> {
@@ -225,5 +269,125 @@ impl FollowUpStore for ThisStore {
         .await?;
         tx.commit().await?;
         Ok(FollowUpCounts { overdue, asked_without })
+    }
+
+    async fn my_follow_ups(&self, t: &Tenant, until: Option<NaiveDate>) -> Result<Vec<FollowUpRow>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = follow_ups_of(&mut tx, t.org_id(), t.membership_id(), t.role() == Role::Owner, until).await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    async fn my_follow_up_settings(&self, t: &Tenant) -> Result<MyFollowUpSettings> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let (digest, hash, version): (String, Option<Vec<u8>>, i32) = sqlx::query_as(
+            "SELECT digest, calendar_token_hash, calendar_version FROM memberships WHERE org_id = $1 AND id = $2",
+        )
+        .bind(t.org_id().0)
+        .bind(t.membership_id().0)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+        tx.commit().await?;
+        Ok(MyFollowUpSettings {
+            digest: aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?,
+            calendar: hash.is_some(),
+            calendar_version: version,
+        })
+    }
+
+    async fn set_digest(&self, t: &Tenant, digest: aivet_domain::follow_ups::Digest) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        sqlx::query("UPDATE memberships SET digest = $3 WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(t.membership_id().0)
+            .bind(digest.as_str())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_calendar(&self, t: &Tenant, token_hash: Option<&[u8]>, version: i32, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        sqlx::query("UPDATE memberships SET calendar_token_hash = $3, calendar_version = $4 WHERE org_id = $1 AND id = $2")
+            .bind(t.org_id().0)
+            .bind(t.membership_id().0)
+            .bind(token_hash)
+            .bind(version)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn calendar_member(&self, token_hash: &[u8]) -> Result<Option<Tenant>> {
+        let mut tx = self.read(Scope::CalendarToken(token_hash)).await?;
+        let row: Option<(Uuid, Uuid, Uuid, String)> = sqlx::query_as(
+            "SELECT id, org_id, user_id, role FROM memberships WHERE calendar_token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        let Some((id, org, user, role)) = row else { return Ok(None) };
+        let org = OrgId(org);
+        let mut tx = self.read(Scope::Org(org, Some(UserId(user)))).await?;
+        let zone = org_zone(&mut tx, org).await?;
+        tx.commit().await?;
+        let role = Role::try_from(role).map_err(StoreError::Config)?;
+        Ok(Some(Tenant::new(org, UserId(user), MembershipId(id), role, zone)))
+    }
+
+    async fn digest_candidates(&self) -> Result<Vec<DigestCandidate>> {
+        let mut tx = self.read(Scope::System).await?;
+        let rows: Vec<(Uuid, Uuid, String, String)> = sqlx::query_as(
+            "SELECT m.org_id, m.id, m.digest, o.time_zone FROM memberships m JOIN orgs o ON o.id = m.org_id
+             WHERE m.digest <> 'off' ORDER BY m.org_id, m.id",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        rows.into_iter()
+            .map(|(org, id, digest, zone)| {
+                Ok(DigestCandidate {
+                    org_id: OrgId(org),
+                    membership: MembershipId(id),
+                    digest: aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?,
+                    zone: Zone::try_from(zone).map_err(StoreError::Config)?,
+                })
+            })
+            .collect()
+    }
+
+    async fn digest_target(&self, org: OrgId, membership: MembershipId, day: NaiveDate) -> Result<Option<DigestTarget>> {
+        let mut tx = self.read(Scope::Org(org, None)).await?;
+        let row: Option<(String, String, String, String, String, String, String)> = sqlx::query_as(
+            "SELECT u.email, u.name, u.lang, m.role, m.digest, o.name, o.time_zone
+             FROM memberships m JOIN users u ON u.id = m.user_id JOIN orgs o ON o.id = m.org_id
+             WHERE m.org_id = $1 AND m.id = $2",
+        )
+        .bind(org.0)
+        .bind(membership.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((email, name, lang, role, digest, org_name, zone)) = row else {
+            tx.commit().await?;
+            return Ok(None);
+        };
+        let digest = aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?;
+        let owner = Role::try_from(role).map_err(StoreError::Config)? == Role::Owner;
+        let items = follow_ups_of(&mut tx, org, membership, owner, Some(digest.horizon(day))).await?;
+        tx.commit().await?;
+        Ok(Some(DigestTarget {
+            email,
+            name,
+            lang: Lang::try_from(lang).map_err(StoreError::Config)?,
+            org_name,
+            zone: Zone::try_from(zone).map_err(StoreError::Config)?,
+            digest,
+            items,
+        }))
     }
 }

@@ -186,4 +186,20 @@ pub trait JobStore {
         request: RequestId,
         now: DateTime<Utc>,
     ) -> Result<bool>;
+
+    /// Who hears that the vendor answered `request`; `None` when the
+    /// request is gone.
+    async fn arrived_target(
+        &self,
+        org: OrgId,
+        request: RequestId,
+    ) -> Result<Option<crate::questions::ArrivedTarget>>;
+    /// Queues these mails and finishes the job, in one transaction. False
+    /// (nothing written) when the lease was lost.
+    async fn finish_job_mailing(
+        &self,
+        lease: &JobLease,
+        mails: &[crate::NewMail],
+        now: DateTime<Utc>,
+    ) -> Result<bool>;
 }

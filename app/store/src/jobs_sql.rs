@@ -203,6 +203,59 @@ impl JobStore for ThisStore {
         Ok(true)
     }
 
+    async fn arrived_target(&self, org: OrgId, request: RequestId) -> Result<Option<crate::questions::ArrivedTarget>> {
+        let mut tx = self.read(Scope::Org(org, None)).await?;
+        let request = match request_row(&mut tx, org, request).await {
+            Ok(r) => r,
+            Err(StoreError::NotFound) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let (org_name,): (String,) = sqlx::query_as("SELECT name FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut *tx).await?;
+        let services = covered(&mut tx, org, request.id).await?.into_iter().map(|(_, n)| n).collect();
+        let person = |(email, name, lang): (String, String, String)| -> Result<crate::questions::Person> {
+            Ok(crate::questions::Person { email, name, lang: Lang::try_from(lang).map_err(StoreError::Config)? })
+        };
+        let asked: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT u.email, u.name, u.lang FROM memberships m JOIN users u ON u.id = m.user_id
+             WHERE m.org_id = $1 AND (
+                 m.id IN (SELECT r.sent_by_member FROM question_requests r WHERE r.org_id = $1 AND r.id = $2)
+                 OR m.id IN (SELECT s.owner_id FROM question_request_services c
+                             JOIN services s ON s.org_id = c.org_id AND s.id = c.service_id
+                             WHERE c.org_id = $1 AND c.request_id = $2))
+             ORDER BY u.email",
+        )
+        .bind(org.0)
+        .bind(request.id.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        let asked = if asked.is_empty() {
+            sqlx::query_as(
+                "SELECT u.email, u.name, u.lang FROM memberships m JOIN users u ON u.id = m.user_id
+                 WHERE m.org_id = $1 AND m.role = 'owner' ORDER BY u.email",
+            )
+            .bind(org.0)
+            .fetch_all(&mut *tx)
+            .await?
+        } else {
+            asked
+        };
+        let people = asked.into_iter().map(person).collect::<Result<Vec<_>>>()?;
+        tx.commit().await?;
+        Ok(Some(crate::questions::ArrivedTarget { request, org_name, services, people }))
+    }
+
+    async fn finish_job_mailing(&self, lease: &JobLease, mails: &[crate::NewMail], now: DateTime<Utc>) -> Result<bool> {
+        let mut tx = self.write(Scope::System).await?;
+        for mail in mails {
+            insert_mail(&mut tx, mail).await?;
+        }
+        if !finish_job_in(&mut tx, lease, now).await? {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
     async fn mark_no_answer(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
         match request_row(&mut tx, org, request).await {

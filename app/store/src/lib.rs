@@ -613,6 +613,8 @@ pub(crate) enum Scope<'a> {
     RequestToken(&'a [u8]),
     /// The one organisation with this slug (its row only).
     OrgSlug(&'a str),
+    /// The one membership whose calendar feed link hashes to these bytes.
+    CalendarToken(&'a [u8]),
     /// Work across organisations by the system itself (the mail worker).
     System,
 }

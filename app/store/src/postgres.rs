@@ -133,7 +133,9 @@ impl PgStore {
 
     async fn rescope(tx: &mut sqlx::Transaction<'static, Db>, scope: Scope<'_>) -> Result<()> {
         let (org, user, invite, request, system) = match scope {
-            Scope::None | Scope::OrgSlug(_) => (None, None, None, None, false),
+            Scope::None | Scope::OrgSlug(_) | Scope::CalendarToken(_) => {
+                (None, None, None, None, false)
+            }
             Scope::User(u) => (None, Some(u.0), None, None, false),
             Scope::Org(o, u) => (Some(o.0), u.map(|u| u.0), None, None, false),
             Scope::Tenant(t) => (Some(t.org_id().0), Some(t.user_id().0), None, None, false),
@@ -145,10 +147,15 @@ impl PgStore {
             Scope::OrgSlug(s) => s,
             _ => "",
         };
+        let calendar = match scope {
+            Scope::CalendarToken(h) => hex_encode(h),
+            _ => String::new(),
+        };
         sqlx::query(
             "SELECT set_config('aivet.org_id', $1, true), set_config('aivet.user_id', $2, true),
                     set_config('aivet.invite_token', $3, true), set_config('aivet.system', $4, true),
-                    set_config('aivet.request_token', $5, true), set_config('aivet.org_slug', $6, true)",
+                    set_config('aivet.request_token', $5, true), set_config('aivet.org_slug', $6, true),
+                    set_config('aivet.calendar_token', $7, true)",
         )
         .bind(org.map(|o| o.to_string()).unwrap_or_default())
         .bind(user.map(|u| u.to_string()).unwrap_or_default())
@@ -156,6 +163,7 @@ impl PgStore {
         .bind(if system { "on" } else { "" })
         .bind(request.unwrap_or_default())
         .bind(slug)
+        .bind(calendar)
         .execute(&mut **tx)
         .await?;
         Ok(())

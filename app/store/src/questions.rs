@@ -19,6 +19,8 @@ pub struct NewItem {
     pub question: String,
     pub why: String,
     pub earlier_answer: Option<String>,
+    /// When asked again: why the earlier answer was not enough.
+    pub earlier_note: Option<String>,
 }
 
 /// A request about to be sent, with its mail.
@@ -118,6 +120,27 @@ pub struct ReminderTarget {
     pub token_sealed: Option<Vec<u8>>,
 }
 
+/// Someone to tell by mail, in their language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub email: String,
+    pub name: String,
+    pub lang: Lang,
+}
+
+/// Who hears that a vendor answered a request, and about what.
+#[derive(Clone, Debug)]
+pub struct ArrivedTarget {
+    pub request: RequestRow,
+    pub org_name: String,
+    /// The services asked about, the request's own first.
+    pub services: Vec<String>,
+    /// The member who sent the request and the services' owners, once
+    /// each; the organisation's owners when none of them is a member any
+    /// more.
+    pub people: Vec<Person>,
+}
+
 impl RequestRow {
     /// Still waiting for the vendor: not answered, not withdrawn, not given up.
     pub fn waiting(&self) -> bool {
@@ -140,6 +163,7 @@ pub struct Item {
     pub question: String,
     pub why: String,
     pub earlier_answer: Option<String>,
+    pub earlier_note: Option<String>,
     pub answer: Option<String>,
     #[sqlx(try_from = "OptChoice")]
     pub review: Option<Review>,

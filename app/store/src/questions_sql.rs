@@ -19,7 +19,7 @@ const REQUEST_COLUMNS: &str = "SELECT r.id, r.service_id, r.vendor_name, r.recip
         (SELECT COUNT(*) FROM question_items i WHERE i.org_id = r.org_id AND i.request_id = r.id) AS items
     FROM question_requests r LEFT JOIN outbox o ON o.org_id = r.org_id AND o.id = r.mail_id";
 
-const ITEM_COLUMNS: &str = "SELECT position, code, question, why, earlier_answer, answer, review, review_note,
+const ITEM_COLUMNS: &str = "SELECT position, code, question, why, earlier_answer, earlier_note, answer, review, review_note,
         reviewed_by, reviewed_at FROM question_items";
 
 async fn request_row(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<RequestRow> {
@@ -443,8 +443,8 @@ impl QuestionStore for ThisStore {
             sqlx::query(
                 "INSERT INTO question_requests (id, org_id, service_id, send_key, vendor_name, recipient_name,
                      recipient_email, lang, deadline, previous_id, token_hash, expires_at, mail_id, sent_by, sent_at, status,
-                     set_version, token_sealed)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent', $16, $17)",
+                     set_version, token_sealed, sent_by_member)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'sent', $16, $17, $18)",
             )
             .bind(req.id.0)
             .bind(org.0)
@@ -463,6 +463,7 @@ impl QuestionStore for ThisStore {
             .bind(Ts::from(now))
             .bind(req.set_version)
             .bind(&req.token_sealed)
+            .bind(t.membership_id().0)
             .execute(&mut *tx)
             .await?;
             for (position, s) in services.iter().enumerate() {
@@ -478,8 +479,8 @@ impl QuestionStore for ThisStore {
             }
             for (position, item) in req.items.iter().enumerate() {
                 sqlx::query(
-                    "INSERT INTO question_items (org_id, request_id, position, code, question, why, earlier_answer)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO question_items (org_id, request_id, position, code, question, why, earlier_answer, earlier_note)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )
                 .bind(org.0)
                 .bind(req.id.0)
@@ -488,6 +489,7 @@ impl QuestionStore for ThisStore {
                 .bind(&item.question)
                 .bind(&item.why)
                 .bind(item.earlier_answer.as_deref())
+                .bind(item.earlier_note.as_deref())
                 .execute(&mut *tx)
                 .await?;
             }
@@ -594,6 +596,9 @@ impl QuestionStore for ThisStore {
         if submit {
             let event = AuditEvent::Answered { request: id, by: answers.email.as_ref().map(|e| e.as_str().to_owned()) };
             insert_audit(&mut tx, org, None, &event, now).await?;
+            // The business hears of it by mail, once.
+            let notice = crate::jobs::NewJob { job: aivet_domain::jobs::Job::AnswersArrived { request: id }, org_id: Some(org), run_at: now };
+            insert_job(&mut tx, &notice, now).await?;
         }
         let view = portal_view(&mut tx, org, id).await?;
         tx.commit().await?;

@@ -115,7 +115,7 @@ impl ReportStore for ThisStore {
             item: Item,
         }
         let items = sqlx::query_as::<_, ItemRow>(
-            "SELECT request_id, position, code, question, why, earlier_answer, answer, review, review_note, reviewed_by, reviewed_at
+            "SELECT request_id, position, code, question, why, earlier_answer, earlier_note, answer, review, review_note, reviewed_by, reviewed_at
              FROM question_items WHERE org_id = $1 ORDER BY request_id, position",
         )
         .bind(org_id)

@@ -65,6 +65,7 @@ on_both!(
     removing_a_member_keeps_their_services,
     an_import_is_all_or_nothing,
     inventory_is_scoped_to_the_tenant,
+    follow_ups_are_listed_earliest_first_up_to_a_limit,
     jobs_are_scheduled_once_and_leased,
     a_lost_lease_writes_nothing,
     concurrent_workers_run_each_job_once,

@@ -41,11 +41,28 @@ pub fn shell(_options: LeptosOptions) -> impl IntoView {
                 <script type="module" nonce=nonce inner_html=BUNDLE_START></script>
                 <MetaTags/>
             </head>
-            <body data-error=Msg::ErrUnexpected.text(lang) data-offline=Msg::ErrOffline.text(lang)>
+            <body data-error=Msg::ErrUnexpected.text(lang) data-offline=Msg::ErrOffline.text(lang)
+                data-form-listed=Msg::ErrFormListed.text(lang)>
                 <App/>
             </body>
         </html>
     }
+}
+
+/// The `<title>` of every page: its name, then the application's.
+///
+/// leptos_meta writes what this returns into the page's `<head>` as it is,
+/// unlike text in the body, which leptos escapes. Every page's title goes
+/// through this one formatter (pages give only the text), and names in
+/// titles are typed by people — a vendor's, a service's, another
+/// organisation's on an invitation — so this is where the text becomes
+/// HTML, escaped. Nothing hydrates, so no script sets `document.title`
+/// from it in the browser.
+fn title_html(text: String) -> String {
+    if text.is_empty() {
+        return "aivet".to_owned();
+    }
+    format!("{} · aivet", crate::components::html_text(&text))
 }
 
 #[component]
@@ -66,7 +83,7 @@ pub fn App() -> impl IntoView {
 
     view! {
         <Stylesheet id="leptos" href=format!("/pkg/{OUTPUT_NAME}.css")/>
-        <Title formatter=|t: String| if t.is_empty() { "aivet".to_owned() } else { format!("{t} · aivet") }/>
+        <Title formatter=title_html/>
         <Router>
             <Routes fallback=not_found::NotFound>
                 <Route path=path!("/") view=dashboard::Dashboard ssr=SsrMode::Async/>

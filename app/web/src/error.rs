@@ -68,8 +68,9 @@ impl FromServerFnError for AppError {
     type Encoder = JsonEncoding;
 
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
-        // Arguments that do not decode (missing fields, wrong types, broken
-        // UTF-8) are the client's mistake: 422, not a server error.
+        // Arguments that do not decode are the client's mistake: 422, not a
+        // server error. The server checks them first and names the field
+        // (`forms::refusal`); what still fails here cannot be told apart.
         let bad_input = matches!(
             value,
             ServerFnErrorErr::Args(_) | ServerFnErrorErr::Deserialization(_)
@@ -81,19 +82,31 @@ impl FromServerFnError for AppError {
             http::StatusCode::INTERNAL_SERVER_ERROR
         });
         AppError::new(if bad_input {
-            Msg::ErrFormInvalid
+            Msg::ErrFormOutdated
         } else {
             Msg::ErrGeneric
         })
     }
 
     /// Sends the texts along, in the language of the request, so that the
-    /// browser bundle carries no UI text.
+    /// browser bundle carries no UI text; and keeps the error for the
+    /// handler, which answers a plain form post with its page again.
     #[cfg(feature = "ssr")]
     fn ser(&self) -> server_fn::Bytes {
+        if let Some(slot) = leptos::prelude::use_context::<crate::forms::ErrorSlot>() {
+            slot.put(self);
+        }
         let lang = leptos::prelude::use_context::<std::sync::Arc<crate::ssr::RequestCtx>>()
             .map(|c| c.lang)
             .unwrap_or_default();
+        self.to_json(lang).into()
+    }
+}
+
+#[cfg(feature = "ssr")]
+impl AppError {
+    /// The error as the browser bundle reads it, with its texts in `lang`.
+    pub fn to_json(&self, lang: aivet_domain::Lang) -> Vec<u8> {
         let mut shown = self.clone();
         shown.shown = Some(Box::new(Shown {
             text: self.text(lang),
@@ -103,6 +116,6 @@ impl FromServerFnError for AppError {
                 .map(|(f, m)| (f.clone(), m.text(lang).to_owned()))
                 .collect(),
         }));
-        <JsonEncoding as server_fn::Encodes<AppError>>::encode(&shown).unwrap_or_default()
+        serde_json::to_vec(&shown).unwrap_or_default()
     }
 }

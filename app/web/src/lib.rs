@@ -12,11 +12,13 @@
 
 #![recursion_limit = "512"]
 
+pub mod address;
 pub mod api;
 pub mod app;
 pub mod components;
 pub mod context;
 pub mod error;
+pub mod forms;
 pub mod i18n;
 pub mod page_data;
 pub mod pages;

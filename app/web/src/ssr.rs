@@ -212,41 +212,10 @@ pub fn service_error(e: ServiceError) -> AppError {
     err
 }
 
-/// Whether this request is a form posted by the browser itself (no browser
-/// bundle): it then gets a redirect back to its page with the error in the
-/// address, which the page shows (see `components::PostError`).
-pub fn plain_form_post() -> bool {
-    use_context::<http::request::Parts>().is_some_and(|p| {
-        p.method == http::Method::POST
-            && p.uri.path().starts_with("/api/")
-            && p.headers
-                .get(http::header::ACCEPT)
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|v| v.contains("text/html"))
-    })
-}
-
-/// Sets the response status of an error, except for a plain form post,
-/// whose answer must stay the redirect back to its page.
+/// Sets the response status of an error. (A plain form post gets its page
+/// again with this status: see `forms`.)
 pub fn set_error_status(status: StatusCode) {
-    if plain_form_post() {
-        return;
-    }
     if let Some(res) = use_context::<ResponseOptions>() {
         res.set_status(status);
     }
-}
-
-/// The error a plain form post was redirected back with (`__err`: the
-/// error as sent, base64). Only its message keys are kept, so that an
-/// address cannot put words of its own on the page.
-pub fn error_from_address(encoded: &str) -> Option<AppError> {
-    use base64::Engine as _;
-    let bytes = base64::engine::general_purpose::URL_SAFE
-        .decode(encoded)
-        .ok()?;
-    let e: AppError = serde_json::from_slice(&bytes).ok()?;
-    let mut kept = AppError::new(e.msg);
-    kept.fields = e.fields;
-    Some(kept)
 }

@@ -2,7 +2,8 @@
 //! ChromeDriver: sign up (with a mistake first), see the browser bundle
 //! start, switch the language, sign out; add a vendor, a contact and a
 //! service and find them on the dashboard; ask a vendor, answer, review;
-//! invite a colleague and import services, with the answers shown in place.
+//! invite a colleague and import services, with the answers shown in place;
+//! move a follow-up to another day and mark another done.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` and the browser bundle in
 //! the site folder (`scripts/build.sh`); `./dev test` provides both and sets
@@ -38,6 +39,12 @@ fn required() -> bool {
 }
 
 async fn browser() -> Option<Browser> {
+    browser_with(true).await
+}
+
+/// A browser with JavaScript on, or off (as some people and some company
+/// policies have it).
+async fn browser_with(javascript: bool) -> Option<Browser> {
     let chromium =
         std::env::var("AIVET_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let site = std::env::var("AIVET_SITE_ROOT")
@@ -88,7 +95,8 @@ async fn browser() -> Option<Browser> {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--window-size=1200,900", format!("--user-data-dir={}", profile.display()),
-            ]
+            ],
+            "prefs": { "profile.managed_default_content_settings.javascript": if javascript { 1 } else { 2 } },
         }
     });
     let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
@@ -590,6 +598,115 @@ async fn invite_a_colleague_and_import_services_in_place() {
     c.clone().close().await.unwrap();
 }
 
+/// Step 5 on the follow-ups board: two questions are waiting for answers;
+/// one is moved to another day with a note, the other marked done.
+#[tokio::test]
+async fn move_and_finish_follow_ups_on_the_board() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+    let http = app.sign_up("kari@example.no", "Fjord Regnskap AS").await;
+    let (notes, contact) = crate::questions::service_with_contact(&app, &http, "en").await;
+    let vendor = crate::questions::json(app.call(&http, "vendor_list", &[]).await).await["rows"][0]
+        ["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let translator = crate::inventory::create_service(
+        &app,
+        &http,
+        &[
+            ("form[name]", "Translator"),
+            ("form[vendor_id]", vendor.as_str()),
+        ],
+    )
+    .await;
+    crate::follow_ups::send(&app, &http, &notes, &contact).await;
+    crate::follow_ups::send(&app, &http, &translator, &contact).await;
+
+    sign_in(c, &app, "kari@example.no").await;
+    c.goto(&app.url("/follow-ups")).await.unwrap();
+    hydrated(c).await;
+    let rows = c
+        .find_all(Locator::Css("tr[data-follow-up]"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 2);
+    let row = |name: &str| format!("//tr[@data-follow-up][.//a[normalize-space()='{name}']]");
+
+    // Moved to the new year, with the reason why.
+    let notes_row = row("Meeting notes");
+    click(c, Locator::XPath(&format!("{notes_row}//summary"))).await;
+    let date = c
+        .find(Locator::XPath(&format!("{notes_row}//input[@type='date']")))
+        .await
+        .unwrap();
+    c.execute(
+        "arguments[0].value = '2027-01-11';",
+        vec![serde_json::to_value(&date).unwrap()],
+    )
+    .await
+    .unwrap();
+    c.find(Locator::XPath(&format!("{notes_row}//input[@type='text']")))
+        .await
+        .unwrap()
+        .send_keys("They answer after the holidays")
+        .await
+        .unwrap();
+    click(
+        c,
+        Locator::XPath(&format!("{notes_row}//details//button[@type='submit']")),
+    )
+    .await;
+    c.wait()
+        .for_element(Locator::XPath(&format!(
+            "{notes_row}//time[@datetime='2027-01-11']"
+        )))
+        .await
+        .expect("the follow-up moved");
+    let moved = c.find(Locator::XPath(&notes_row)).await.unwrap();
+    assert!(moved
+        .text()
+        .await
+        .unwrap()
+        .contains("They answer after the holidays"));
+    screenshot(c, "follow-up-moved").await;
+
+    // Done: the row leaves the board.
+    click(
+        c,
+        Locator::XPath(&format!("{}//button[@aria-label]", row("Translator"))),
+    )
+    .await;
+    for _ in 0..100 {
+        if c.find_all(Locator::Css("tr[data-follow-up]"))
+            .await
+            .unwrap()
+            .len()
+            == 1
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let left = c
+        .find_all(Locator::Css("tr[data-follow-up]"))
+        .await
+        .unwrap();
+    assert_eq!(left.len(), 1, "the finished follow-up is gone");
+    assert!(left[0].text().await.unwrap().contains("Meeting notes"));
+    // The server agrees.
+    let board = crate::questions::json(app.call(&http, "follow_ups_data", &[]).await).await;
+    let open: usize = board["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s[1].as_array().unwrap().len())
+        .sum();
+    assert_eq!(open, 1, "{board}");
+    c.clone().close().await.unwrap();
+}
+
 /// The browser bundle only improves forms; every text the user reads comes
 /// from the server in the page's language. None of the interface's texts may
 /// end up in the bundle (that is what kept it small).
@@ -622,4 +739,130 @@ fn the_browser_bundle_carries_no_interface_text() {
         }
     }
     assert!(checked > 300, "only {checked} texts checked");
+}
+
+async fn value(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default()
+}
+
+/// Without JavaScript every form is the browser's own post: a refused one
+/// comes back with its messages at the fields and everything typed (the
+/// password empty), and a page that needs signing in comes back after it.
+#[tokio::test]
+async fn without_javascript_a_refused_form_keeps_what_was_typed() {
+    let Some(b) = browser_with(false).await else {
+        return;
+    };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+
+    c.goto(&app.url("/signup")).await.unwrap();
+    fill(c, "#f-name", "Kari Nordmann").await;
+    fill(c, "#f-email", "kari@example.no").await;
+    fill(c, "#f-password", "short").await;
+    fill(c, "#f-org_name", "Bærum <Regnskap> AS").await;
+    click(c, Locator::Css("#sign-up")).await;
+    assert_eq!(
+        text(c, "#f-password-error").await,
+        "The password needs at least 10 characters."
+    );
+    // The server's page, not the bundle's message in place.
+    assert!(c
+        .find(Locator::Css("#sign-up-form > #post-error"))
+        .await
+        .is_ok());
+    assert!(
+        c.find(Locator::Css("html[data-hydrated]")).await.is_err(),
+        "no script ran"
+    );
+    assert_eq!(value(c, "#f-name").await, "Kari Nordmann");
+    assert_eq!(value(c, "#f-email").await, "kari@example.no");
+    assert_eq!(value(c, "#f-org_name").await, "Bærum <Regnskap> AS");
+    assert_eq!(value(c, "#f-password").await, "");
+    screenshot(c, "no-js-signup-error").await;
+    fill(c, "#f-password", PASSWORD).await;
+    click(c, Locator::Css("#sign-up")).await;
+    assert_eq!(text(c, "#welcome").await, "Welcome, Kari Nordmann.");
+
+    // The service form: a select, boxes and a refused address.
+    c.goto(&app.url("/vendors/new")).await.unwrap();
+    fill(c, "#f-name", "ChatCo").await;
+    click(c, Locator::Css("#save-vendor")).await;
+    c.wait()
+        .for_element(Locator::XPath("//main/h1[text()='ChatCo']"))
+        .await
+        .unwrap();
+    c.goto(&app.url("/services/new")).await.unwrap();
+    fill(c, "#f-name", "Support chat").await;
+    fill(c, "#f-purpose", "Answers customers\nin three languages").await;
+    click(
+        c,
+        Locator::XPath("//select[@id='f-vendor_id']/option[text()='ChatCo']"),
+    )
+    .await;
+    click(c, Locator::Css("input[name='form[data_classes][1]']")).await;
+    fill(c, "#f-dpa_url", "chatco.example/dpa").await;
+    click(c, Locator::Css("#save-service")).await;
+    assert_eq!(
+        text(c, "#f-dpa_url-error").await,
+        "Please enter a full web address starting with https://."
+    );
+    assert_eq!(value(c, "#f-name").await, "Support chat");
+    assert_eq!(
+        value(c, "#f-purpose").await,
+        "Answers customers\nin three languages"
+    );
+    assert_eq!(
+        c.find(Locator::Css("#f-vendor_id option:checked"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+        "ChatCo"
+    );
+    let ticked = |n: usize| async move {
+        c.find(Locator::Css(&format!(
+            "input[name='form[data_classes][{n}]']"
+        )))
+        .await
+        .unwrap()
+        .prop("checked")
+        .await
+        .unwrap()
+    };
+    assert_eq!(ticked(1).await.as_deref(), Some("true"));
+    assert_eq!(ticked(0).await.as_deref(), Some("false"));
+    assert_eq!(value(c, "#f-dpa_url").await, "chatco.example/dpa");
+    screenshot(c, "no-js-service-error").await;
+
+    // Signed out, a page leads to the sign-in page and back to itself.
+    click(c, Locator::Css("#sign-out")).await;
+    c.wait()
+        .for_element(Locator::Css("#sign-in-form"))
+        .await
+        .unwrap();
+    c.goto(&app.url("/services?q=chat")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#sign-in-form"))
+        .await
+        .unwrap();
+    fill(c, "#f-email", "kari@example.no").await;
+    fill(c, "#f-password", PASSWORD).await;
+    click(c, Locator::Css("#sign-in")).await;
+    c.wait()
+        .for_element(Locator::Css("#services, .empty"))
+        .await
+        .unwrap();
+    assert_eq!(
+        c.current_url().await.unwrap().as_str(),
+        app.url("/services?q=chat")
+    );
+    c.clone().close().await.unwrap();
 }

@@ -94,6 +94,7 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
     // decision), one waiting past its deadline (noted on the timeline).
     let mut answered = 0;
     let mut overdue = 0;
+    let mut reminders = 0;
     for s in rows {
         let id = s["id"].as_str().unwrap();
         let o = call(&base, &c, "questions_overview", &[("service_id", id)]).await;
@@ -113,6 +114,8 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
         }
         if kinds.contains(&"deadline_passed") {
             overdue += 1;
+            // Three days before the deadline and on it.
+            reminders += kinds.iter().filter(|k| **k == "reminder_sent").count();
             assert_eq!(o["assessment"], "asked");
             let note = o["events"]
                 .as_array()
@@ -124,7 +127,32 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
             assert_eq!(note["title"], "Frist ohne Antwort verstrichen", "{note}");
         }
     }
-    assert_eq!((answered, overdue), (1, 1));
+    assert_eq!((answered, overdue, reminders), (1, 1, 2));
+
+    // The follow-ups board: the unanswered request overdue, DeepL's due
+    // soon, the decided service's re-assessment next year.
+    let board = call(&base, &c, "follow_ups_data", &[]).await;
+    let items: Vec<(String, String)> = board["sections"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{board}"))
+        .iter()
+        .flat_map(|s| {
+            s[1].as_array().unwrap().iter().map(|f| {
+                (
+                    s[0].as_str().unwrap().to_owned(),
+                    f["reason"].as_str().unwrap().to_owned(),
+                )
+            })
+        })
+        .collect();
+    let has = |section: &str, reason: &str| items.iter().any(|i| i.0 == section && i.1 == reason);
+    assert!(has("Overdue", "answer_due"), "{items:?}");
+    assert!(
+        has("ThisWeek", "answer_due") || has("Later", "answer_due"),
+        "{items:?}"
+    );
+    assert!(has("Later", "reassessment"), "{items:?}");
+    assert_eq!(board["digest"], "weekly");
     let audit = settings["audit"].as_array().unwrap();
     assert!(audit.iter().any(|e| e["action"] == "questions.decided"));
     assert!(audit

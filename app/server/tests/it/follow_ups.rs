@@ -54,7 +54,7 @@ fn first_id(board: &Value) -> String {
         .to_owned()
 }
 
-async fn send(app: &TestApp, c: &Client, service: &str, contact: &str) -> String {
+pub(crate) async fn send(app: &TestApp, c: &Client, service: &str, contact: &str) -> String {
     let key = ask_key(app, c, service).await;
     let r = app
         .call(c, "send_questions", &send_form(service, &key, contact))

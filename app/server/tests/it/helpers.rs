@@ -345,6 +345,30 @@ pub fn set_cookies(r: &Response) -> Vec<String> {
         .collect()
 }
 
+/// The text of the mails in the outbox folder that contain `marker`,
+/// waiting until there are at least `n`.
+pub async fn mails_with(app: &TestApp, marker: &str, n: usize) -> Vec<String> {
+    let dir = app.data_dir.join("outbox");
+    for _ in 0..20_000 {
+        let found: Vec<String> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let data = std::fs::read(e.path()).ok()?;
+                let m = mailparse::parse_mail(&data).ok()?;
+                let text = m.subparts.first()?.get_body().ok()?;
+                text.contains(marker).then_some(text)
+            })
+            .collect();
+        if found.len() >= n {
+            return found;
+        }
+        tokio::task::yield_now().await;
+    }
+    panic!("fewer than {n} mails with {marker}");
+}
+
 /// The link tokens after `marker` (e.g. "/answer/") in the mails written to
 /// the outbox folder, waiting until there are at least `n`.
 pub async fn tokens_in_outbox(app: &TestApp, marker: &str, n: usize) -> Vec<String> {

@@ -631,7 +631,34 @@ async fn csv_export_is_spreadsheet_safe_and_imports_again(b: Db) {
         .await
         .unwrap();
     assert_eq!(&bom[..3], b"\xEF\xBB\xBF");
-    assert_eq!(&bom[3..], csv.as_bytes());
+    assert_eq!(&bom[3..], csv.as_bytes(), "in English, commas");
+    // Excel in German (and Norwegian) splits at semicolons: the same
+    // records, separated so.
+    let r = app.call(&a, "set_language", &[("lang", "de")]).await;
+    assert!(accepted(&r), "{}", r.status());
+    let german = a
+        .get(app.url("/services/export.csv?bom=1"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(&german[..3], b"\xEF\xBB\xBF");
+    let records = |bytes: &[u8], delimiter: u8| -> Vec<Vec<String>> {
+        csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .from_reader(bytes)
+            .records()
+            .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+            .collect()
+    };
+    assert_eq!(records(&german[3..], b';'), records(csv.as_bytes(), b','));
+    assert!(String::from_utf8_lossy(&german[3..])
+        .lines()
+        .next()
+        .unwrap()
+        .starts_with("name;purpose;"));
 
     // Signed out: to the sign-in page, no data.
     let anon = app
@@ -744,6 +771,43 @@ async fn an_import_with_errors_reports_rows_and_writes_nothing(b: Db) {
     let broken = "name,vendor\n\"unterminated,x\n";
     let plan = json(app.call(&c, "import_preview", &[("csv", broken)]).await).await;
     assert_eq!(plan["errors"][0]["msg"], "ErrCsvUnreadable", "{plan}");
+
+    // A column given twice would lose one of its values: refused, named,
+    // once per name however often it repeats, and in the user's language.
+    let twice = "name,vendor,Name,model,vendor,vendor\nChat A,Acme,Chat B,m1,Beta,Gamma\n";
+    assert!(accepted(
+        &app.call(&c, "set_language", &[("lang", "de")]).await
+    ));
+    let plan = json(app.call(&c, "import_preview", &[("csv", twice)]).await).await;
+    let named: Vec<(i64, &str, &str)> = plan["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["row"].as_i64().unwrap(),
+                e["column"].as_str().unwrap(),
+                e["msg"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        named,
+        [
+            (1, "name", "ErrCsvColumnTwice"),
+            (1, "vendor", "ErrCsvColumnTwice")
+        ],
+        "{plan}"
+    );
+    assert_eq!(
+        plan["errors"][0]["text"],
+        "Diese Spalte kommt in der ersten Zeile mehrfach vor. Behalten Sie nur eine davon."
+    );
+    let r = app.call(&c, "import_commit", &[("csv", twice)]).await;
+    assert_eq!(r.status(), 422);
+    let refused = json(r).await;
+    assert_eq!(refused["fields"], json!([["csv", "ErrImportNotChecked"]]));
+    assert_eq!(service_count(&app, &c).await, 0);
 }
 
 /// With more vendors than a select can sensibly hold, the list does not

@@ -395,13 +395,21 @@ async fn requests_of_a_business(process: &BinaryServer, n: usize) {
 
 /// Time passes for the processes' real clocks: every deadline's job is due.
 async fn deadlines_pass(db: &aivet_store::testing::TestDb) {
+    jobs_fall_due(db, "'deadline_passed'").await
+}
+
+/// Time passes for the processes' real clocks: the jobs of these kinds (an
+/// SQL list) are due.
+async fn jobs_fall_due(db: &aivet_store::testing::TestDb, kinds: &str) {
     match db.backend {
         Db::Sqlite => {
             let pool = sqlx::SqlitePool::connect(db.url()).await.unwrap();
-            sqlx::query("UPDATE jobs SET run_at = '2000-01-01T00:00:00.000000Z' WHERE kind = 'deadline_passed'")
-                .execute(&pool)
-                .await
-                .unwrap();
+            sqlx::query(&format!(
+                "UPDATE jobs SET run_at = '2000-01-01T00:00:00.000000Z' WHERE kind IN ({kinds})"
+            ))
+            .execute(&pool)
+            .await
+            .unwrap();
         }
         Db::Postgres => {
             let pool = sqlx::PgPool::connect(db.admin_url().unwrap())
@@ -412,9 +420,9 @@ async fn deadlines_pass(db: &aivet_store::testing::TestDb) {
                 .execute(&mut *tx)
                 .await
                 .unwrap();
-            sqlx::query(
-                "UPDATE jobs SET run_at = now() - interval '1 day' WHERE kind = 'deadline_passed'",
-            )
+            sqlx::query(&format!(
+                "UPDATE jobs SET run_at = now() - interval '1 day' WHERE kind IN ({kinds})"
+            ))
             .execute(&mut *tx)
             .await
             .unwrap();
@@ -426,6 +434,29 @@ async fn deadlines_pass(db: &aivet_store::testing::TestDb) {
 /// Per request of the business: its deadline job's state and attempts,
 /// and how many deadline notes its timeline has.
 async fn outcome(store: &aivet_store::DynStore) -> Vec<(JobStatus, i32, usize)> {
+    outcome_of(
+        store,
+        |request| Job::DeadlinePassed { request },
+        |e| matches!(e, aivet_domain::timeline::Event::DeadlinePassed { .. }),
+    )
+    .await
+}
+
+/// The same for the first reminder: its job, and the reminders noted.
+async fn reminder_outcome(store: &aivet_store::DynStore) -> Vec<(JobStatus, i32, usize)> {
+    outcome_of(
+        store,
+        |request| Job::Reminder { request, n: 0 },
+        |e| matches!(e, aivet_domain::timeline::Event::ReminderSent { .. }),
+    )
+    .await
+}
+
+async fn outcome_of(
+    store: &aivet_store::DynStore,
+    job: impl Fn(aivet_domain::RequestId) -> Job,
+    counts: impl Fn(&aivet_domain::timeline::Event) -> bool,
+) -> Vec<(JobStatus, i32, usize)> {
     let user = store
         .credentials(&aivet_domain::Email::parse("owner@bakery.example").unwrap())
         .await
@@ -435,21 +466,13 @@ async fn outcome(store: &aivet_store::DynStore) -> Vec<(JobStatus, i32, usize)> 
     let mut out = Vec::new();
     for d in store.service_details(&t).await.unwrap() {
         let events = store.question_events(&t, d.service.id).await.unwrap();
-        let notes = events
-            .iter()
-            .filter(|e| {
-                matches!(
-                    e.event,
-                    aivet_domain::timeline::Event::DeadlinePassed { .. }
-                )
-            })
-            .count();
+        let notes = events.iter().filter(|e| counts(&e.event)).count();
         for r in store.service_requests(&t, d.service.id).await.unwrap() {
             let job = store
-                .job_by_key(&Job::DeadlinePassed { request: r.id }.key(Utc::now()))
+                .job_by_key(&job(r.id).key(Utc::now()))
                 .await
                 .unwrap()
-                .expect("every request has its deadline's job");
+                .expect("every request has the job");
             out.push((job.status, job.attempts, notes));
         }
     }
@@ -457,16 +480,20 @@ async fn outcome(store: &aivet_store::DynStore) -> Vec<(JobStatus, i32, usize)> 
 }
 
 async fn done_count(store: &aivet_store::DynStore) -> usize {
-    outcome(store)
-        .await
+    done(&outcome(store).await)
+}
+
+fn done(outcome: &[(JobStatus, i32, usize)]) -> usize {
+    outcome
         .iter()
         .filter(|(s, ..)| *s == JobStatus::Done)
         .count()
 }
 
 /// Two server processes on one PostgreSQL run every job once: each
-/// deadline is noted once, each job was claimed once, and the hour's
-/// sweep that both scheduled is one job that ran once.
+/// deadline is noted once, each first reminder sent once, each job was
+/// claimed once, and the hour's sweep that both scheduled is one job that
+/// ran once.
 #[tokio::test]
 async fn two_processes_on_one_postgres_run_each_job_once() {
     let Some(db) = aivet_store::testing::TestDb::postgres().await else {
@@ -477,10 +504,10 @@ async fn two_processes_on_one_postgres_run_each_job_once() {
     let second = BinaryServer::on("jobs-b", db.clone());
     const N: usize = 40;
     requests_of_a_business(&first, N).await;
-    deadlines_pass(&db).await;
+    jobs_fall_due(&db, "'deadline_passed', 'reminder'").await;
     let store = aivet_store::open(db.url(), None).await.unwrap();
     let (_a, _b) = tokio::join!(first.start(&[]), second.start(&[]));
-    while done_count(&store).await < N {
+    while done_count(&store).await < N || done(&reminder_outcome(&store).await) < N {
         tokio::task::yield_now().await;
     }
     let outcome = outcome(&store).await;
@@ -489,6 +516,11 @@ async fn two_processes_on_one_postgres_run_each_job_once() {
         assert_eq!(status, JobStatus::Done);
         assert_eq!(attempts, 1, "claimed by one process only");
         assert_eq!(notes, 1, "noted once");
+    }
+    for (status, attempts, sent) in reminder_outcome(&store).await {
+        assert_eq!(status, JobStatus::Done);
+        assert_eq!(attempts, 1, "claimed by one process only");
+        assert_eq!(sent, 1, "reminded once");
     }
     let sweep = store
         .job_by_key(&Job::Sweep.key(sweep_period(Utc::now())))

@@ -4,13 +4,17 @@
 
 mod accounts;
 mod browser;
+mod calendar;
 mod demo;
 mod follow_ups;
+mod forms;
 mod helpers;
+mod hostile;
 mod inventory;
 mod jobs;
 mod mail;
 mod matrix;
+mod pages;
 mod questions;
 mod reminders;
 mod reports;

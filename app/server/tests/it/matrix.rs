@@ -34,6 +34,8 @@ struct World {
     b_attachment: String,
     b_job: String,
     b_follow_up: String,
+    /// B's calendar feed link that a new one replaced (`….ics`).
+    b_old_calendar: String,
 }
 
 /// Strings that must never reach A.
@@ -222,7 +224,20 @@ async fn world(b: Db) -> Option<World> {
         .as_str()
         .unwrap()
         .to_owned();
+    let mut links = Vec::new();
+    for _ in 0..2 {
+        assert!(accepted(&app.call(&b_owner, "rotate_calendar", &[]).await));
+        let board: serde_json::Value = app
+            .call(&b_owner, "follow_ups_data", &[])
+            .await
+            .json()
+            .await
+            .unwrap();
+        links.push(board["calendar_link"].as_str().unwrap().to_owned());
+    }
+    let b_old_calendar = links[0].rsplit('/').next().unwrap().to_owned();
     Some(World {
+        b_old_calendar,
         b_follow_up,
         b_job,
         b_attachment,
@@ -621,6 +636,32 @@ fn matrix() -> BTreeMap<String, Probe> {
             extra: |_| vec![("on", "off".into())],
         },
     );
+    add(
+        "GET /calendar/{token}",
+        ForeignToken {
+            field: "token",
+            b_token: |w| w.b_old_calendar.clone(),
+            extra: |_| vec![],
+        },
+    );
+    add(
+        "GET /follow-ups/{id}/calendar.ics",
+        ForeignPath {
+            b_id: |w| w.b_follow_up.clone(),
+        },
+    );
+    for key in [
+        "POST /api/set_digest",
+        "POST /api/rotate_calendar",
+        "POST /api/stop_calendar",
+    ] {
+        add(
+            key,
+            Scoped {
+                form: |w| vec![("digest", "daily".into()), ("org_id", w.b_org.clone())],
+            },
+        );
+    }
     add(
         "POST /api/retry_job",
         ForeignId {

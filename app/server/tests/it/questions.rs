@@ -533,19 +533,34 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     assert_eq!(d["items"][1]["review"], "unclear");
     assert_eq!(d["items"][1]["reviewed_by"], "Kari");
 
-    // Ask again: only the open question, quoting the earlier answer.
+    // Ask again: only the open question, quoting the earlier answer and
+    // the note on it as the preview showed it, edited. A note that cannot
+    // be sent is refused, and nothing goes out.
     let again_key = d["send_key"].as_str().unwrap().to_owned();
-    let r = app
-        .call(
-            &owner,
-            "ask_again",
-            &[
-                ("request_id", request_id.as_str()),
-                ("send_key", again_key.as_str()),
-                ("deadline", "2026-12-21"),
-            ],
-        )
-        .await;
+    let (app_, owner_) = (&app, &owner);
+    let again = |note: &'static str| {
+        let (id, key) = (request_id.clone(), again_key.clone());
+        async move {
+            app_.call(
+                owner_,
+                "ask_again",
+                &[
+                    ("request_id", id.as_str()),
+                    ("send_key", key.as_str()),
+                    ("deadline", "2026-12-21"),
+                    ("notes[0]", note),
+                ],
+            )
+            .await
+        }
+    };
+    let r = again("Which logs\u{7}?").await;
+    assert_eq!(r.status(), 422);
+    assert_eq!(
+        request(&app, &owner, &request_id).await["row"]["status"],
+        "submitted"
+    );
+    let r = again("Which logs exactly, and for how long?").await;
     assert!(accepted(&r), "{}", r.status());
     let second = sink.next().await;
     let text = text_part(&second);
@@ -557,6 +572,10 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
         text.contains("Answer 1 <b>&amp;</b>"),
         "earlier answer quoted: {text}"
     );
+    assert!(
+        text.contains("What we still need to know: Which logs exactly, and for how long?"),
+        "the note, as edited: {text}"
+    );
     let new_id = r.headers()["location"]
         .to_str()
         .unwrap()
@@ -565,6 +584,10 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     let d2 = request(&app, &owner, &new_id).await;
     assert_eq!(d2["items"].as_array().unwrap().len(), 1);
     assert_eq!(d2["items"][0]["earlier_answer"], "Answer 1 <b>&amp;</b>");
+    assert_eq!(
+        d2["items"][0]["earlier_note"],
+        "Which logs exactly, and for how long?"
+    );
     assert_eq!(d2["row"]["again"], true);
     let o = overview(&app, &owner, &service).await;
     assert_eq!(o["assessment"], "asked");
@@ -1009,12 +1032,20 @@ async fn one_mail_asks_a_vendor_about_several_services(b: Db) {
         .as_str()
         .unwrap()
         .to_owned();
+    // The second service is looked after by a colleague who reads German.
+    let ed = app
+        .invite_and_join(&owner, "ed@example.com", "editor")
+        .await;
+    let r = app.call(&ed, "set_language", &[("lang", "de")]).await;
+    assert!(accepted(&r), "{}", r.status());
+    let ed_id = id_by_email(&app.settings(&owner).await["members"], "ed@example.com");
     let second = create_service(
         &app,
         &owner,
         &[
             ("form[name]", "Support bot"),
             ("form[vendor_id]", vendor.as_str()),
+            ("form[owner_id]", ed_id.as_str()),
         ],
     )
     .await;
@@ -1077,6 +1108,34 @@ async fn one_mail_asks_a_vendor_about_several_services(b: Db) {
             .iter()
             .any(|e| e["kind"] == "submitted"));
     }
+
+    // The business hears of it: the member who asked, in English, and the
+    // second service's owner, in German, each once, with the review's link.
+    let request = overview(&app, &owner, &first).await["requests"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.run_jobs().await;
+    app.run_jobs().await;
+    let link = format!("/requests/{request}");
+    let notices = mails_with(&app, &link, 2).await;
+    assert_eq!(notices.len(), 2, "one each: {notices:?}");
+    assert!(notices.iter().any(|m| m.contains("Hello Owner")
+        && m.contains(
+            "Dana of ChatCo AI has answered the questions about Meeting notes and Support bot"
+        )));
+    assert!(notices.iter().any(|m| m.contains("Guten Tag")
+        && m.contains(
+            "Dana (ChatCo AI) hat die Fragen zu Meeting notes und Support bot beantwortet"
+        )));
+    let subjects: Vec<String> = app.settings(&owner).await["mail"]["mails"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["subject"].as_str().unwrap_or_default().to_owned())
+        .filter(|s| s.contains("answered") || s.contains("geantwortet"))
+        .collect();
+    assert_eq!(subjects.len(), 2, "{subjects:?}");
 }
 
 /// A mail the server defers shows on the request as not delivered yet, with

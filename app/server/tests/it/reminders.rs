@@ -28,30 +28,6 @@ async fn at_time(app: &TestApp, to: DateTime<Utc>) -> Client {
     app.signed_in("owner@bakery.example").await
 }
 
-/// The text of the mails in the outbox folder that contain `marker`,
-/// waiting until there are at least `n`.
-async fn mails_with(app: &TestApp, marker: &str, n: usize) -> Vec<String> {
-    let dir = app.data_dir.join("outbox");
-    for _ in 0..20_000 {
-        let found: Vec<String> = std::fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| {
-                let data = std::fs::read(e.path()).ok()?;
-                let m = mailparse::parse_mail(&data).ok()?;
-                let text = m.subparts.first()?.get_body().ok()?;
-                text.contains(marker).then_some(text)
-            })
-            .collect();
-        if found.len() >= n {
-            return found;
-        }
-        tokio::task::yield_now().await;
-    }
-    panic!("fewer than {n} mails with {marker}");
-}
-
 /// The organisation's reminder mails, newest first.
 async fn reminders(app: &TestApp, c: &Client) -> Vec<Value> {
     app.settings(c).await["mail"]["mails"]

@@ -785,64 +785,6 @@ async fn pages_carry_no_serialized_copy_of_their_data() {
     }
 }
 
-/// Without the browser bundle a form is a plain HTML post: a refused one
-/// goes back to its page, which says what was wrong (W9). The address only
-/// chooses among our own messages: it cannot put other words on the page.
-#[tokio::test]
-async fn a_refused_plain_form_post_returns_to_its_page_with_the_message() {
-    use base64::Engine as _;
-    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
-    let c = app.client();
-    let r = c
-        .post(app.url("/api/sign_up"))
-        .header("accept", "text/html,application/xhtml+xml")
-        .header("referer", app.url("/signup"))
-        .form(&[
-            ("email", "kari@example.no"),
-            ("password", "short"),
-            ("name", "Kari"),
-            ("org_name", "Fjord Regnskap AS"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 302);
-    let to = r.headers()["location"].to_str().unwrap().to_owned();
-    assert!(
-        to.starts_with(&app.url("/signup?")) && to.contains("__err="),
-        "{to}"
-    );
-    let html = html_of(&c, &to).await;
-    assert!(html.contains("id=\"post-error\""), "{html}");
-    assert!(html.contains("The password needs at least 10 characters."));
-    let signed_in = app
-        .call(
-            &app.client(),
-            "sign_in",
-            &[("email", "kari@example.no"), ("password", "short")],
-        )
-        .await;
-    assert!(!accepted(&signed_in), "nothing was created");
-
-    let crafted = serde_json::json!({
-        "msg": "ErrGeneric",
-        "fields": [["email", "ErrNotFound"]],
-        "request_id": "call +1 555 0100",
-        "args": [["id", "call +1 555 0100"]],
-        "text": "Your account is locked",
-        "field_texts": [["email", "Your account is locked"]],
-    });
-    let encoded = base64::engine::general_purpose::URL_SAFE.encode(crafted.to_string());
-    let html = html_of(&c, &app.url(&format!("/signup?__err={encoded}"))).await;
-    assert!(html.contains("Something went wrong on our side"), "{html}");
-    assert!(html.contains("Not found."));
-    // (Not "555" alone: the page's random CSP nonce may contain it.)
-    assert!(
-        !html.contains("+1 555") && !html.contains("locked"),
-        "{html}"
-    );
-}
-
 async fn html_of(c: &reqwest::Client, url: &str) -> String {
     let r = c
         .get(url)

@@ -856,3 +856,66 @@ pub async fn inventory_is_scoped_to_the_tenant(b: Backend) {
     assert_eq!(store.contacts(&a, av).await.unwrap().len(), 1);
     assert_eq!(store.data_classes(&a).await.unwrap().len(), 5);
 }
+
+/// The follow-ups list: the earliest due first, at most the limit, and
+/// the count of all the filter finds.
+pub async fn follow_ups_are_listed_earliest_first_up_to_a_limit(b: Backend) {
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
+    let store = open(&db).await;
+    let (_, t) = org_with_owner(&store, "a@example.com", "A").await;
+    let (_, other) = org_with_owner(&store, "b@example.com", "B").await;
+    let v = vendor(&store, &t, "ChatCo", VendorRole::Application).await;
+    let decision = aivet_domain::questions::DecisionDraft {
+        decision: aivet_domain::questions::Assessment::Cleared,
+        note: None,
+    };
+    // Decided on five days: five re-assessments, a day apart.
+    for i in 0..5 {
+        let s = store
+            .create_service(
+                &t,
+                &service_form(&format!("Service {i}"), v).parse().unwrap(),
+                ev(),
+                t0(),
+            )
+            .await
+            .unwrap();
+        store
+            .decide(&t, s, &decision, ev(), t0() + Duration::days(4 - i))
+            .await
+            .unwrap();
+    }
+    use aivet_store::follow_ups::FollowUpQuery;
+    let all = store
+        .follow_ups(&t, &FollowUpQuery::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        names(&all, |f| &f.service_name),
+        [
+            "Service 4",
+            "Service 3",
+            "Service 2",
+            "Service 1",
+            "Service 0"
+        ]
+    );
+    let q = FollowUpQuery {
+        limit: Some(2),
+        ..Default::default()
+    };
+    let first = store.follow_ups(&t, &q).await.unwrap();
+    assert_eq!(
+        names(&first, |f| &f.service_name),
+        ["Service 4", "Service 3"]
+    );
+    assert_eq!(store.count_follow_ups(&t, &q).await.unwrap(), 5);
+    let by_vendor = FollowUpQuery {
+        vendor: Some(VendorId(uuid::Uuid::new_v4())),
+        ..q.clone()
+    };
+    assert_eq!(store.count_follow_ups(&t, &by_vendor).await.unwrap(), 0);
+    assert_eq!(store.count_follow_ups(&other, &q).await.unwrap(), 0);
+}

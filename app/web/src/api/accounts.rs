@@ -34,8 +34,14 @@ pub async fn sign_up(
     done("/")
 }
 
+/// Signs in, then goes to `next` (the page that asked for it) when that
+/// is a page of this site, else to the dashboard.
 #[server(endpoint = "sign_in")]
-pub async fn sign_in(email: String, password: String) -> Result<(), AppError> {
+pub async fn sign_in(
+    email: String,
+    password: String,
+    #[server(default)] next: String,
+) -> Result<(), AppError> {
     let c = ctx()?;
     let device = c.device_cookie();
     let (token, auth, device) = c
@@ -46,7 +52,7 @@ pub async fn sign_in(email: String, password: String) -> Result<(), AppError> {
     c.set_session_cookie(&token);
     c.set_device_cookie(&device);
     c.set_lang_cookie(auth.user.lang);
-    done("/")
+    done(&crate::address::local_path(&next).unwrap_or_else(|| "/".to_owned()))
 }
 
 #[server(endpoint = "sign_out")]
@@ -66,7 +72,7 @@ pub async fn set_language(lang: String) -> Result<(), AppError> {
     let lang: Lang = lang.parse().map_err(|_| {
         service_error(aivet_services::ServiceError::Invalid(vec![(
             "lang",
-            aivet_domain::Msg::ErrFormInvalid,
+            aivet_domain::Msg::ErrChoiceInvalid,
         )]))
     })?;
     if let Some(a) = &c.auth {

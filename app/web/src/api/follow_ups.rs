@@ -3,7 +3,7 @@
 //! follow-up policy.
 
 use crate::error::AppError;
-use aivet_domain::follow_ups::{FollowUpReason, Policy, PolicyForm, Section, SnoozeForm};
+use aivet_domain::follow_ups::{Digest, FollowUpReason, Policy, PolicyForm, Section, SnoozeForm};
 use aivet_domain::{FollowUpId, MembershipId, RequestId, ServiceId, VendorId};
 use chrono::NaiveDate;
 use leptos::prelude::*;
@@ -33,9 +33,14 @@ pub struct FollowUpView {
 pub struct FollowUpBoardView {
     pub today: NaiveDate,
     pub sections: Vec<(Section, Vec<FollowUpView>)>,
+    /// All the filter finds; the sections show the earliest of them.
+    pub total: u64,
     pub vendors: Vec<Named<VendorId>>,
     pub members: Vec<Named<MembershipId>>,
     pub can_edit: bool,
+    /// The member's own digest choice and calendar feed link.
+    pub digest: Digest,
+    pub calendar_link: Option<String>,
 }
 
 /// The board's filters, from the page's address.
@@ -65,13 +70,24 @@ pub async fn follow_ups_data(
         owner: opt(&filter.owner),
         vendor: opt(&filter.vendor),
         reason: opt(&filter.reason),
+        limit: None,
     };
     let s = &c.services;
     let board = s.follow_up_board(a, &q).await.map_err(service_error)?;
     let vendors = s.vendor_names(a).await.map_err(service_error)?;
     let members = s.members(a).await.map_err(service_error)?;
+    let t = a.tenant().map_err(service_error)?;
+    let mine = s
+        .store
+        .my_follow_up_settings(t)
+        .await
+        .map_err(|e| service_error(e.into()))?;
+    let calendar_link = s.calendar_link(a).await.map_err(service_error)?;
     Ok(FollowUpBoardView {
+        digest: mine.digest,
+        calendar_link,
         today: board.today,
+        total: board.total,
         sections: board
             .sections
             .into_iter()
@@ -157,4 +173,32 @@ pub async fn save_follow_up_policy(form: PolicyForm) -> Result<(), AppError> {
         .await
         .map_err(service_error)?;
     done("/settings?saved=follow_ups#follow-ups-title")
+}
+
+#[server(endpoint = "set_digest")]
+pub async fn set_digest(digest: String) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services
+        .set_digest(a, &digest)
+        .await
+        .map_err(service_error)?;
+    done("/follow-ups?saved=digest#mine")
+}
+
+/// Makes a new calendar feed link (the old one stops working).
+#[server(endpoint = "rotate_calendar")]
+pub async fn rotate_calendar() -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services.rotate_calendar(a).await.map_err(service_error)?;
+    done("/follow-ups#mine")
+}
+
+#[server(endpoint = "stop_calendar")]
+pub async fn stop_calendar() -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services.stop_calendar(a).await.map_err(service_error)?;
+    done("/follow-ups#mine")
 }

@@ -41,3 +41,95 @@ pub(crate) fn parse_id<T: std::str::FromStr>(s: &str) -> Result<T, AppError> {
     s.parse()
         .map_err(|_| crate::ssr::service_error(aivet_services::ServiceError::NotFound))
 }
+
+/// The argument check of the server function at `path` (see
+/// `forms::refusal`), which names the field that does not decode. Every
+/// server function is listed: the integration tests fail for one that is
+/// not.
+#[cfg(feature = "ssr")]
+pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
+    use server_fn::ServerFn;
+    macro_rules! checks {
+        ($($f:ty),* $(,)?) => {
+            $(if path == <$f as ServerFn>::PATH {
+                return Some(crate::forms::args_check::<$f>);
+            })*
+        };
+    }
+    checks!(
+        // accounts
+        SignUp,
+        SignIn,
+        SignOut,
+        SetLanguage,
+        SwitchOrg,
+        MyOrgList,
+        CreateOrg,
+        ChangePassword,
+        InviteInfo,
+        AcceptInvite,
+        SignUpWithInvite,
+        RequestPasswordReset,
+        PasswordResetInfo,
+        ResetPassword,
+        // settings
+        SettingsData,
+        SendTestMail,
+        RetryMail,
+        CreateInvite,
+        RevokeInvite,
+        RemoveMember,
+        SetMemberRole,
+        SetTimeZone,
+        RetryJob,
+        // inventory
+        DashboardData,
+        VendorList,
+        VendorDetail,
+        SaveVendor,
+        ArchiveVendor,
+        DeleteVendor,
+        AddContact,
+        SetPrimaryContact,
+        RemoveContact,
+        ServiceList,
+        ServiceDetail,
+        ServiceFormData,
+        SaveService,
+        ArchiveService,
+        DeleteService,
+        SaveFinding,
+        DataClassesData,
+        SaveDataClass,
+        DeleteDataClass,
+        ImportPreview,
+        ImportCommit,
+        // questions
+        QuestionsOverview,
+        AskData,
+        AskVendorData,
+        PreviewQuestions,
+        SendQuestions,
+        RequestDetail,
+        ReviewAnswer,
+        DecideAssessment,
+        RevokeRequest,
+        ReopenRequest,
+        AskAgain,
+        EnterAnswers,
+        QuestionSetData,
+        SaveQuestionSet,
+        RemindNow,
+        SetRequestReminders,
+        // follow-ups
+        FollowUpsData,
+        MoveFollowUp,
+        FinishFollowUp,
+        FollowUpPolicyData,
+        SaveFollowUpPolicy,
+        SetDigest,
+        RotateCalendar,
+        StopCalendar,
+    );
+    None
+}

@@ -119,6 +119,7 @@ pub struct ItemView {
     pub question: String,
     pub why: String,
     pub earlier_answer: Option<String>,
+    pub earlier_note: Option<String>,
     pub answer: Option<String>,
     pub review: Option<Review>,
     pub review_note: Option<String>,
@@ -394,6 +395,7 @@ pub async fn request_detail(request_id: String) -> Result<RequestView, AppError>
                 question: i.question,
                 why: i.why,
                 earlier_answer: i.earlier_answer,
+                earlier_note: i.earlier_note,
                 answer: i.answer,
                 review: i.review,
                 review_note: i.review_note,
@@ -466,13 +468,16 @@ pub async fn ask_again(
     request_id: String,
     send_key: String,
     deadline: String,
+    /// The note sent with each question asked again, in their order.
+    #[server(default)]
+    notes: Vec<String>,
 ) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
     let id: RequestId = parse_id(&request_id)?;
     let outcome = c
         .services
-        .ask_again(a, id, &send_key, &deadline)
+        .ask_again(a, id, &send_key, &deadline, &notes)
         .await
         .map_err(service_error)?;
     match outcome.requests.first() {

@@ -2,27 +2,28 @@
 
 use crate::api;
 use crate::components::{AppLayout, EmptyState, Field, LangSwitcher, Submit};
+use crate::forms::PostForm;
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 use leptos_router::hooks::use_query_map;
 
 #[component]
 pub fn AccountPage() -> impl IntoView {
-    let action = ServerAction::<api::ChangePassword>::new();
     let changed = use_query_map().with_untracked(|q| q.get("changed").is_some());
     view! {
         <AppLayout title=Msg::AccountTitle>
             <section class="panel" aria-labelledby="pw-title">
                 <h2 id="pw-title">{t(Msg::ChangePasswordTitle)}</h2>
                 {changed.then(|| view! { <div class="alert success" role="status">{t(Msg::PasswordChanged)}</div> })}
-                <ActionForm action attr:class="form narrow">
+                <PostForm action=api::ChangePassword::url() attr:class="form narrow">
                     <Field name="current_password" label=Msg::FieldCurrentPassword kind="password" autocomplete="current-password"/>
                     <Field name="new_password" label=Msg::FieldNewPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password"/>
                     <Submit label=Msg::Save/>
-                </ActionForm>
+                </PostForm>
             </section>
             <section class="panel" aria-labelledby="lang-title">
                 <h2 id="lang-title">{t(Msg::LanguageTitle)}</h2>
@@ -75,7 +76,6 @@ fn OrgList(list: api::OrgListView) -> impl IntoView {
         .into_iter()
         .map(|o| {
             let current = Some(o.id) == list.current;
-            let switch = ServerAction::<api::SwitchOrg>::new();
             view! {
                 <li>
                     <span>{o.name.clone()}</span>" "<span class="muted">{t(o.role.label())}</span>
@@ -83,10 +83,9 @@ fn OrgList(list: api::OrgListView) -> impl IntoView {
                         view! { " "<span class="badge">{t(Msg::CurrentOrg)}</span> }.into_any()
                     } else {
                         view! {
-                            <ActionForm action=switch attr:class="inline-form">
-                                <input type="hidden" name="org_id" value=o.id.to_string()/>
+                            <PostForm action=api::SwitchOrg::url() ids=vec![("org_id", o.id.to_string())] attr:class="inline-form">
                                 <button type="submit" class="button small secondary">{t(Msg::Switch)}</button>
-                            </ActionForm>
+                            </PostForm>
                         }.into_any()
                     }}
                 </li>

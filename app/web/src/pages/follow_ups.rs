@@ -4,13 +4,15 @@
 //! with a note, or marking it done.
 
 use crate::api::{self, FollowUpBoardView, FollowUpFilter, FollowUpView};
-use crate::components::{choice_options, AppLayout, EmptyState};
+use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit};
+use crate::forms::{refused_here, PostForm};
 use crate::i18n::{lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{query_values, LoadError};
-use aivet_domain::follow_ups::{FollowUpReason, Section};
+use aivet_domain::follow_ups::{Digest, FollowUpReason, Section};
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 #[component]
 pub fn FollowUpsPage() -> impl IntoView {
@@ -63,6 +65,8 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
     let filtered =
         !(filter.owner.is_empty() && filter.vendor.is_empty() && filter.reason.is_empty());
     let can_edit = d.can_edit;
+    let all = d.total;
+    let mine = view! { <Mine digest=d.digest link=d.calendar_link.clone()/> };
     let sections = d
         .sections
         .into_iter()
@@ -90,8 +94,64 @@ fn Board(d: FollowUpBoardView, filter: FollowUpFilter) -> impl IntoView {
         {if total == 0 {
             view! { <EmptyState text=if filtered { Msg::NoMatches } else { Msg::EmptyFollowUps }/> }.into_any()
         } else {
-            sections.into_any()
+            view! {
+                {(all > total as u64).then(|| view! {
+                    <p class="alert info" role="status" id="board-limited">
+                        {msg!(lang(), Msg::FollowUpsShown, shown = total, n = all)}
+                    </p>
+                })}
+                {sections}
+            }.into_any()
         }}
+        {mine}
+    }
+}
+
+/// The member's own digest mail and calendar feed.
+#[component]
+fn Mine(digest: Digest, link: Option<String>) -> impl IntoView {
+    let saved = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("saved").as_deref() == Some("digest"));
+    let options = choice_options(Digest::ALL, Digest::as_str, Digest::label);
+    let calendar = match link {
+        Some(link) => {
+            let webcal = link.replacen("https://", "webcal://", 1).replacen("http://", "webcal://", 1);
+            view! {
+                <p>{t(Msg::CalendarFeedLead)}</p>
+                <p><input type="text" readonly=true id="calendar-link" value=link.clone() class="copyable"/>
+                    " "<button type="button" class="button small" data-copy="calendar-link" data-copied=t(Msg::Copied)>{t(Msg::CopyLink)}</button>
+                    " "<a class="button small secondary" href=webcal id="webcal-link">{t(Msg::CalendarSubscribe)}</a></p>
+                <p class="muted">{t(Msg::CalendarFeedPrivate)}</p>
+                <div class="actions">
+                    <PostForm action=api::RotateCalendar::url() attr:class="inline-form">
+                        <button type="submit" class="button small secondary" id="rotate-calendar">{t(Msg::CalendarRotate)}</button>
+                    </PostForm>
+                    <PostForm action=api::StopCalendar::url() attr:class="inline-form">
+                        <button type="submit" class="button small secondary" id="stop-calendar">{t(Msg::CalendarStop)}</button>
+                    </PostForm>
+                </div>
+            }
+            .into_any()
+        }
+        None => view! {
+            <p>{t(Msg::CalendarFeedLead)}</p>
+            <PostForm action=api::RotateCalendar::url() attr:class="inline-form">
+                <button type="submit" class="button small" id="start-calendar">{t(Msg::CalendarStart)}</button>
+            </PostForm>
+        }
+        .into_any(),
+    };
+    view! {
+        <section class="panel" aria-labelledby="mine-title" id="mine">
+            <h2 id="mine-title">{t(Msg::FollowUpsMine)}</h2>
+            {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
+            <PostForm action=api::SetDigest::url() attr:class="form inline-form" attr:id="digest-form">
+                <Select name="digest" label=Msg::DigestLabel options value=digest.as_str()/>
+                <Submit label=Msg::Save/>
+            </PostForm>
+            <h3>{t(Msg::CalendarTitle)}</h3>
+            {calendar}
+        </section>
     }
 }
 
@@ -113,8 +173,8 @@ fn SectionBlock(section: Section, rows: Vec<FollowUpView>, can_edit: bool) -> im
             <div class="table-wrap">
                 <table class="table follow-ups">
                     <thead><tr>
-                        <th scope="col">{t(Msg::RequestDeadline)}</th>
-                        <th scope="col">{t(Msg::NavServices)}</th>
+                        <th scope="col">{t(Msg::FollowUpOn)}</th>
+                        <th scope="col">{t(Msg::ColumnService)}</th>
                         <th scope="col">{t(Msg::FollowUpReasonLabel)}</th>
                         <th scope="col">{t(Msg::FieldOwner)}</th>
                         <th scope="col">{t(Msg::FollowUpNext)}</th>
@@ -142,23 +202,19 @@ fn next_action(f: &FollowUpView) -> (String, Msg) {
 
 #[component]
 fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
-    let moved = ServerAction::<api::MoveFollowUp>::new();
-    let remind = ServerAction::<api::RemindNow>::new();
     let remind_request = (f.reason == FollowUpReason::AnswerDue)
         .then_some(f.request)
         .flatten()
         .filter(|_| can_edit);
-    let finished = ServerAction::<api::FinishFollowUp>::new();
     let (href, action) = next_action(&f);
     let id = f.id.to_string();
     let (move_id, done_id) = (id.clone(), id.clone());
-    let (date_id, note_id) = (format!("f-{id}-due_on"), format!("f-{id}-note"));
-    let (date_for, note_for) = (date_id.clone(), note_id.clone());
-    let (date_ctl, note_ctl) = (date_id.clone(), note_id.clone());
+    let snooze_open = refused_here(api::MoveFollowUp::url(), &[("follow_up_id", id.clone())]);
     let due = f.due_on.to_string();
+    let ics = format!("/follow-ups/{}/calendar.ics", f.id);
     let done_label = msg!(lang(), Msg::FollowUpDoneFor, service = &f.service.name);
     view! {
-        <tr data-follow-up=id data-reason=f.reason.as_str()>
+        <tr data-follow-up=id.clone() data-reason=f.reason.as_str()>
             <td><time datetime=f.due_on.to_string()>{on(f.due_on)}</time></td>
             <td>
                 <a href=format!("/services/{}", f.service.id)>{f.service.name.clone()}</a>
@@ -169,32 +225,24 @@ fn Row(f: FollowUpView, can_edit: bool) -> impl IntoView {
             <td>{f.owner.clone().unwrap_or_else(|| "—".to_owned())}</td>
             <td class="actions">
                 <a class="button small" href=href>{t(action)}</a>
+                " "<a class="ics" href=ics download="">{t(Msg::CalendarFile)}</a>
                 {remind_request.map(|r| view! {
-                    <ActionForm action=remind attr:class="inline-form">
-                        <input type="hidden" name="request_id" value=r.0.to_string()/>
+                    <PostForm action=api::RemindNow::url() ids=vec![("request_id", r.0.to_string())] attr:class="inline-form">
                         <button type="submit" class="button small secondary">{t(Msg::RemindNow)}</button>
-                    </ActionForm>
+                    </PostForm>
                 })}
                 {if can_edit { Some(view! {
-                    <details class="snooze">
+                    <details class="snooze" open=snooze_open>
                         <summary>{t(Msg::FollowUpMove)}</summary>
-                        <ActionForm action=moved attr:class="form compact">
-                            <input type="hidden" name="follow_up_id" value=move_id/>
-                            <div class="field" data-field="due_on" data-control=date_ctl>
-                                <label for=date_for>{t(Msg::FollowUpNewDate)}</label>
-                                <input id=date_id type="date" name="form[due_on]" required=true value=due/>
-                            </div>
-                            <div class="field" data-field="note" data-control=note_ctl>
-                                <label for=note_for>{t(Msg::FollowUpWhy)}</label>
-                                <input id=note_id type="text" name="form[note]"/>
-                            </div>
+                        <PostForm action=api::MoveFollowUp::url() ids=vec![("follow_up_id", move_id.clone())] attr:class="form compact">
+                            <Field name="due_on" input="form[due_on]" label=Msg::FollowUpNewDate kind="date" value=due scope=move_id.clone()/>
+                            <Field name="note" input="form[note]" label=Msg::FollowUpWhy required=false scope=move_id.clone()/>
                             <button type="submit" class="button small secondary">{t(Msg::FollowUpMove)}</button>
-                        </ActionForm>
+                        </PostForm>
                     </details>
-                    <ActionForm action=finished attr:class="inline-form">
-                        <input type="hidden" name="follow_up_id" value=done_id/>
+                    <PostForm action=api::FinishFollowUp::url() ids=vec![("follow_up_id", done_id.clone())] attr:class="inline-form">
                         <button type="submit" class="button small secondary" aria-label=done_label>{t(Msg::FollowUpMarkDone)}</button>
-                    </ActionForm>
+                    </PostForm>
                 }) } else { None }}
             </td>
         </tr>

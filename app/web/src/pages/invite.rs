@@ -4,10 +4,12 @@
 use crate::api::{self, InvitationView};
 use crate::components::{CardLayout, Field, Submit};
 use crate::context::page_ctx;
+use crate::forms::PostForm;
 use crate::i18n::{lang, t};
 use crate::page_data::page_data;
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 use leptos_router::hooks::use_params_map;
 
 #[component]
@@ -42,21 +44,17 @@ fn InviteOpen(info: InvitationView) -> impl IntoView {
         role = info.role.label().text(l)
     );
     let signed_in = page_ctx().user.is_some();
-    let accept = ServerAction::<api::AcceptInvite>::new();
-    let join = ServerAction::<api::SignUpWithInvite>::new();
     let body = if signed_in {
         view! {
-            <ActionForm action=accept attr:class="form">
-                <input type="hidden" name="token" value=token.clone()/>
+            <PostForm action=api::AcceptInvite::url() ids=vec![("token", token.clone())] attr:class="form">
                 <Submit label=Msg::InviteAcceptButton id="accept-invite"/>
-            </ActionForm>
+            </PostForm>
         }
         .into_any()
     } else {
         view! {
             <p>{t(Msg::InviteNewAccount)}</p>
-            <ActionForm action=join attr:class="form">
-                <input type="hidden" name="token" value=token.clone()/>
+            <PostForm action=api::SignUpWithInvite::url() ids=vec![("token", token.clone())] attr:class="form">
                 <div class="field" data-field="email" data-control="invite-email">
                     <label for="invite-email">{t(Msg::FieldEmail)}</label>
                     <input id="invite-email" type="email" value=info.email.clone() readonly/>
@@ -64,7 +62,7 @@ fn InviteOpen(info: InvitationView) -> impl IntoView {
                 <Field name="name" label=Msg::FieldYourName autocomplete="name"/>
                 <Field name="password" label=Msg::FieldPassword kind="password" hint=Msg::FieldPasswordHint autocomplete="new-password"/>
                 <Submit label=Msg::InviteAcceptButton id="join"/>
-            </ActionForm>
+            </PostForm>
             <p class="muted"><a href="/login">{t(Msg::InviteHaveAccount)}</a></p>
         }
         .into_any()

@@ -6,6 +6,7 @@ use crate::api::{
     self, AskView, ItemView, QuestionSetView, QuestionsView, RequestRowView, RequestView,
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
+use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, date_time, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, LoadError};
@@ -74,7 +75,6 @@ pub fn QuestionsPanel(service_id: String) -> impl IntoView {
 
 #[component]
 fn QuestionsBody(q: QuestionsView) -> impl IntoView {
-    let decide = ServerAction::<api::DecideAssessment>::new();
     let rows = q
         .requests
         .iter()
@@ -139,16 +139,16 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
         })}
         {requests}
         {(q.can_edit && !q.requests.is_empty()).then(|| view! {
-            <details class="edit-decision">
+            <details class="edit-decision" open=refused_here(api::DecideAssessment::url(), &[("service_id", sid.clone())])>
                 <summary class="button small secondary">{t(Msg::DecisionLabel)}</summary>
-                <ActionForm action=decide attr:class="form" attr:id="decision-form" attr:novalidate=true>
-                    <input type="hidden" name="service_id" value=sid.clone()/>
+                <PostForm action=api::DecideAssessment::url() ids=vec![("service_id", sid.clone())]
+                    attr:class="form" attr:id="decision-form" attr:novalidate=true>
                     <Select name="decision" input="decision[decision]" label=Msg::DecisionLabel
                         options=choice_options(&Assessment::DECISIONS, Assessment::as_str, Assessment::label)
                         value=q.assessment.as_str()/>
                     <TextArea name="note" input="decision[note]" label=Msg::DecisionNote value=q.note.clone().unwrap_or_default() rows=3/>
                     <Submit label=Msg::DecisionSave id="save-decision"/>
-                </ActionForm>
+                </PostForm>
             </details>
         })}
         {(!q.events.is_empty()).then(|| view! {
@@ -207,7 +207,6 @@ pub fn AskVendorPage() -> impl IntoView {
 /// function and shows what would go out below the form.
 #[component]
 fn AskForm(d: AskView) -> impl IntoView {
-    let send = ServerAction::<api::SendQuestions>::new();
     let preview_url = <api::PreviewQuestions as ServerFn>::url();
     let sid = d.service_id.map(|s| s.to_string()).unwrap_or_default();
     let back = match (d.service_id, d.vendor_id) {
@@ -222,46 +221,55 @@ fn AskForm(d: AskView) -> impl IntoView {
         }
         .into_any();
     }
-    let boxes = d
-        .recipients
+    // The boxes are made inside the form (called there), so that they see
+    // what a refused post had ticked.
+    let recipients = d.recipients.clone();
+    let boxes = move || {
+        recipients
         .iter()
         .enumerate()
         .map(|(i, r)| {
             let checked = r.part == aivet_domain::inventory::ServicePart::Vendor && r.primary;
+            let label = format!(
+                " {} <{}> — {} ({}, {})",
+                r.name,
+                r.email,
+                r.vendor_name,
+                t(r.part.label()),
+                r.lang.native_name()
+            );
             view! {
-                <label class="check">
-                    <input type="checkbox" name=format!("form[contacts][{i}]") value=r.id.to_string() checked=checked/>
-                    " "{r.name.clone()}" <"{r.email.clone()}"> — "{r.vendor_name.clone()}" ("{t(r.part.label())}", "{r.lang.native_name()}")"
-                </label>
+                <Check name=format!("form[contacts][{i}]") value=r.id.to_string() checked>{label}</Check>
             }
         })
-        .collect_view();
-    let service_boxes = d
-        .services
+        .collect_view()
+    };
+    let services = d.services.clone();
+    let service_boxes = move || {
+        services
         .iter()
         .enumerate()
         .map(|(i, (id, name))| {
+            let label = format!(" {name}");
             view! {
-                <label class="check">
-                    <input type="checkbox" name=format!("form[services][{i}]") value=id.to_string() checked=true/>
-                    " "{name.clone()}
-                </label>
+                <Check name=format!("form[services][{i}]") value=id.to_string() checked=true>{label}</Check>
             }
         })
-        .collect_view();
-    let optional_boxes = d
-        .further
+        .collect_view()
+    };
+    let further = d.further.clone();
+    let optional_boxes = move || {
+        further
         .iter()
         .enumerate()
         .map(|(i, q)| {
+            let label = format!(" {}", q.text);
             view! {
-                <label class="check">
-                    <input type="checkbox" name=format!("form[optional][{i}]") value=q.code.clone() checked=q.enabled/>
-                    " "{q.text.clone()}
-                </label>
+                <Check name=format!("form[optional][{i}]") value=q.code.clone() checked=q.enabled>{label}</Check>
             }
         })
-        .collect_view();
+        .collect_view()
+    };
     let core = d
         .core
         .iter()
@@ -277,18 +285,18 @@ fn AskForm(d: AskView) -> impl IntoView {
     view! {
         <p class="muted"><a href=back.clone()>{d.service_name.clone()}</a></p>
         <p>{t(Msg::AskIntro)}</p>
-        <ActionForm action=send attr:class="form panel" attr:id="ask-form" attr:novalidate=true>
-            <input type="hidden" name="service_id" value=sid.clone()/>
+        <PostForm action=api::SendQuestions::url() ids=vec![("service_id", sid.clone())] other_actions=vec![preview_url]
+            attr:class="form panel" attr:id="ask-form" attr:novalidate=true>
             <input type="hidden" name="form[send_key]" value=d.send_key.clone()/>
             {d.vendor_id.is_some().then(|| view! {
                 <fieldset id="f-services" data-field="services">
                     <legend>{t(Msg::AskServices)}</legend>
-                    {service_boxes}
+                    {service_boxes()}
                 </fieldset>
             })}
             <fieldset id="f-contacts" data-field="contacts">
                 <legend>{t(Msg::AskContacts)}</legend>
-                {boxes}
+                {boxes()}
             </fieldset>
             <Select name="lang" input="form[lang]" label=Msg::AskLang options=lang_options/>
             <Field name="deadline" input="form[deadline]" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string()/>
@@ -296,14 +304,14 @@ fn AskForm(d: AskView) -> impl IntoView {
             <ol class="questions">{core}</ol>
             <fieldset data-field="optional">
                 <legend>{t(Msg::AskOptional)}</legend>
-                {optional_boxes}
+                {optional_boxes()}
             </fieldset>
             <div class="actions">
                 <Submit label=Msg::AskSend id="send-questions"/>
                 <button type="submit" class="button secondary" id="preview-questions" formaction=preview_url
                     data-result="mail-previews" data-working=t(Msg::Working)>{t(Msg::AskPreview)}</button>
             </div>
-        </ActionForm>
+        </PostForm>
         <div id="mail-previews" data-each="items" hidden>
             <template>
                 <section class="panel mail-preview">
@@ -385,9 +393,7 @@ fn reminders_text(r: &RequestRowView) -> String {
 /// Remind the vendor now, or switch this request's reminders on or off.
 #[component]
 fn ReminderActions(row: RequestRowView) -> impl IntoView {
-    let now = ServerAction::<api::RemindNow>::new();
-    let switch = ServerAction::<api::SetRequestReminders>::new();
-    let (id1, id2) = (row.id.0.to_string(), row.id.0.to_string());
+    let id = row.id.0.to_string();
     let (label, value) = if row.reminders {
         (Msg::RemindersSwitchOff, "off")
     } else {
@@ -395,15 +401,13 @@ fn ReminderActions(row: RequestRowView) -> impl IntoView {
     };
     view! {
         <div class="actions">
-            <ActionForm action=now attr:class="inline-form">
-                <input type="hidden" name="request_id" value=id1/>
+            <PostForm action=api::RemindNow::url() ids=vec![("request_id", id.clone())] attr:class="inline-form">
                 <button type="submit" class="button small" id="remind-now">{t(Msg::RemindNow)}</button>
-            </ActionForm>
-            <ActionForm action=switch attr:class="inline-form">
-                <input type="hidden" name="request_id" value=id2/>
+            </PostForm>
+            <PostForm action=api::SetRequestReminders::url() ids=vec![("request_id", id.clone())] attr:class="inline-form">
                 <input type="hidden" name="on" value=value/>
                 <button type="submit" class="button small secondary" id="switch-reminders">{t(label)}</button>
-            </ActionForm>
+            </PostForm>
         </div>
     }
 }
@@ -503,63 +507,59 @@ fn Attachments(d: RequestView) -> impl IntoView {
 
 #[component]
 fn RequestActions(d: RequestView) -> impl IntoView {
-    let revoke = ServerAction::<api::RevokeRequest>::new();
-    let reopen = ServerAction::<api::ReopenRequest>::new();
-    let again = ServerAction::<api::AskAgain>::new();
-    let enter = ServerAction::<api::EnterAnswers>::new();
     let rid = d.row.id.0.to_string();
-    let (rid1, rid2, rid3) = (rid.clone(), rid.clone(), rid.clone());
     let submitted = d.submitted_at.is_some();
-    let answer_fields = d
-        .items
-        .iter()
-        .enumerate()
-        .map(|(n, i)| {
-            view! {
-                <p class="question-text"><strong>{n + 1}". "</strong>{i.question.clone()}</p>
-                <TextArea name=ANSWER_FIELDS[n] input=ANSWER_INPUTS[n] label=Msg::AnswerLabel value=i.answer.clone().unwrap_or_default() rows=3/>
-            }
-        })
-        .collect_view();
+    // Made inside the form (called there): the fields see a refused post.
+    let items = d.items.clone();
+    let answer_fields = move || {
+        items
+            .iter()
+            .enumerate()
+            .map(|(n, i)| {
+                view! {
+                    <p class="question-text"><strong>{n + 1}". "</strong>{i.question.clone()}</p>
+                    <TextArea name=ANSWER_FIELDS[n] input=ANSWER_INPUTS[n] label=Msg::AnswerLabel value=i.answer.clone().unwrap_or_default() rows=3/>
+                }
+            })
+            .collect_view()
+    };
     view! {
         <div class="actions record-actions">
             {(!d.row.revoked && !submitted).then(|| view! {
-                <ActionForm action=revoke attr:class="inline-form">
-                    <input type="hidden" name="request_id" value=rid1.clone()/>
+                <PostForm action=api::RevokeRequest::url() ids=vec![("request_id", rid.clone())] attr:class="inline-form">
                     <button type="submit" class="button secondary" id="revoke-link">{t(Msg::RevokeLink)}</button>
-                </ActionForm>
+                </PostForm>
             })}
             {submitted.then(|| view! {
-                <ActionForm action=reopen attr:class="inline-form">
-                    <input type="hidden" name="request_id" value=rid2.clone()/>
+                <PostForm action=api::ReopenRequest::url() ids=vec![("request_id", rid.clone())] attr:class="inline-form">
                     <button type="submit" class="button secondary" id="reopen-request">{t(Msg::ReopenRequest)}</button>
-                </ActionForm>
+                </PostForm>
             })}
         </div>
         {(submitted && d.row.open_items > 0).then(|| view! {
             <details class="ask-again" open=true>
                 <summary class="button small">{t(Msg::AskAgain)}</summary>
-                <ActionForm action=again attr:class="form" attr:id="ask-again-form" attr:novalidate=true>
-                    <input type="hidden" name="request_id" value=rid3.clone()/>
+                <PostForm action=api::AskAgain::url() ids=vec![("request_id", rid.clone())]
+                    attr:class="form" attr:id="ask-again-form" attr:novalidate=true>
                     <input type="hidden" name="send_key" value=d.send_key.clone()/>
                     <Field name="deadline" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string()/>
                     <Submit label=Msg::AskAgain id="ask-again"/>
-                </ActionForm>
+                </PostForm>
             </details>
         })}
         {(!submitted).then(|| view! {
-            <details class="enter-answers">
+            <details class="enter-answers" open=refused_here(api::EnterAnswers::url(), &[("request_id", rid.clone())])>
                 <summary class="button small secondary">{t(Msg::EnterAnswers)}</summary>
-                <ActionForm action=enter attr:class="form" attr:id="enter-form" attr:novalidate=true>
-                    <input type="hidden" name="request_id" value=rid.clone()/>
-                    {answer_fields}
+                <PostForm action=api::EnterAnswers::url() ids=vec![("request_id", rid.clone())]
+                    attr:class="form" attr:id="enter-form" attr:novalidate=true>
+                    {answer_fields()}
                     <Field name="name" input="answers[name]" label=Msg::FieldName required=false/>
                     <Field name="role" input="answers[role]" label=Msg::PortalRole required=false/>
                     <Field name="email" input="answers[email]" label=Msg::FieldEmail kind="email" required=false/>
                     <Field name="received_on" input="answers[received_on]" label=Msg::ReceivedOn kind="date"/>
                     <Field name="source" input="answers[source]" label=Msg::ReceivedSource required=false/>
                     <Submit label=Msg::Save id="save-answers"/>
-                </ActionForm>
+                </PostForm>
             </details>
         })}
     }
@@ -567,7 +567,6 @@ fn RequestActions(d: RequestView) -> impl IntoView {
 
 #[component]
 fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> impl IntoView {
-    let review = ServerAction::<api::ReviewAnswer>::new();
     let n = i.position + 1;
     let reviewed = i.reviewed_at.map(|at| {
         msg!(
@@ -582,6 +581,7 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
             <h3>{format!("{n}. ")}{i.question.clone()}</h3>
             <p class="muted">{t(Msg::WhyWeAsk)}": "{i.why.clone()}</p>
             {i.earlier_answer.clone().map(|a| view! { <p><strong>{t(Msg::EarlierAnswer)}": "</strong><span class="prewrap">{a}</span></p> })}
+            {i.earlier_note.clone().map(|a| view! { <p><strong>{t(Msg::EarlierNote)}": "</strong><span class="prewrap">{a}</span></p> })}
             <h4>{t(Msg::AnswerLabel)}</h4>
             {match i.answer.clone() {
                 Some(a) => view! { <p class="prewrap answer">{a}</p> }.into_any(),
@@ -593,15 +593,15 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
             })}
             {i.review_note.clone().map(|n| view! { <p class="prewrap">{n}</p> })}
             {(can_edit && submitted).then(|| view! {
-                <ActionForm action=review attr:class="form review-form" attr:novalidate=true>
-                    <input type="hidden" name="request_id" value=request.clone()/>
-                    <input type="hidden" name="position" value=i.position.to_string()/>
+                <PostForm action=api::ReviewAnswer::url()
+                    ids=vec![("request_id", request.clone()), ("position", i.position.to_string())]
+                    attr:class="form review-form" attr:novalidate=true>
                     <Select name="review" input="review[review]" label=Msg::ReviewLabel scope=format!("q{n}")
                         options=choice_options(Review::ALL, Review::as_str, Review::label)
                         value=i.review.map(|r| r.as_str()).unwrap_or("satisfactory")/>
                     <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 scope=format!("q{n}")/>
                     <Submit label=Msg::ReviewSave/>
-                </ActionForm>
+                </PostForm>
             })}
         </section>
     }
@@ -630,10 +630,11 @@ pub fn QuestionSetPanel() -> impl IntoView {
 
 #[component]
 fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
-    let save = ServerAction::<api::SaveQuestionSet>::new();
     let can_edit = s.can_edit;
-    let items = s
-        .items
+    // Made inside the form (called there): the fields see a refused post.
+    let set_items = s.items.clone();
+    let items = move || {
+        set_items
         .iter()
         .enumerate()
         .map(|(n, item)| {
@@ -658,16 +659,11 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
                     let wkey = format!("items.{n}.{}_why", l.code());
                     let (tid, wid) = (format!("q-{n}-{}-text", l.code()), format!("q-{n}-{}-why", l.code()));
                     let lname = l.native_name();
-                    let (tctl, wctl) = (tid.clone(), wid.clone());
                     view! {
-                        <div class="field" data-field=tkey data-control=tctl>
-                            <label for=tid.clone()>{msg!(lang(), Msg::QuestionText, lang = lname)}</label>
-                            <textarea id=tid name=format!("set[items][{n}][{}_text]", l.code()) rows=2 disabled=!can_edit>{text.clone()}</textarea>
-                        </div>
-                        <div class="field" data-field=wkey data-control=wctl>
-                            <label for=wid.clone()>{msg!(lang(), Msg::QuestionWhy, lang = lname)}</label>
-                            <textarea id=wid name=format!("set[items][{n}][{}_why]", l.code()) rows=2 disabled=!can_edit>{why.clone()}</textarea>
-                        </div>
+                        <TextArea name=tkey label=Msg::QuestionText label_text=msg!(lang(), Msg::QuestionText, lang = lname)
+                            id=tid input=format!("set[items][{n}][{}_text]", l.code()) rows=2 disabled=!can_edit value=text.clone()/>
+                        <TextArea name=wkey label=Msg::QuestionWhy label_text=msg!(lang(), Msg::QuestionWhy, lang = lname)
+                            id=wid input=format!("set[items][{n}][{}_why]", l.code()) rows=2 disabled=!can_edit value=why.clone()/>
                     }
                 })
                 .collect_view();
@@ -679,26 +675,25 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
                         view! { <p><span class="badge">{t(badge)}</span></p> }.into_any()
                     } else {
                         view! {
-                            <label class="check">
-                                <input type="checkbox" name=format!("set[items][{n}][enabled]") value="true" checked=item.enabled disabled=!can_edit/>
+                            <Check name=format!("set[items][{n}][enabled]") value="true".to_owned() checked=item.enabled disabled=!can_edit>
                                 " "{t(Msg::QuestionEnabled)}
-                            </label>
+                            </Check>
                         }.into_any()
                     }}
                     {(item.own && can_edit).then(|| view! {
-                        <label class="check">
-                            <input type="checkbox" name=format!("set[items][{n}][remove]") value="true"/>
+                        <Check name=format!("set[items][{n}][remove]") value="true".to_owned()>
                             " "{t(Msg::QuestionRemove)}
-                        </label>
+                        </Check>
                     })}
-                    <details>
+                    <details open=refused_here(api::SaveQuestionSet::url(), &[])>
                         <summary class="button small secondary">{t(Msg::QuestionWording)}</summary>
                         {wording}
                     </details>
                 </div>
             }
         })
-        .collect_view();
+        .collect_view()
+    };
     let mut lang_options: Vec<(String, String)> = Lang::ALL
         .iter()
         .map(|l| (l.code().to_owned(), l.native_name().to_owned()))
@@ -706,9 +701,9 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
     lang_options.sort_by_key(|(c, _)| *c != lang().code());
     view! {
         <p class="muted">{msg!(lang(), Msg::QuestionSetVersion, n = &s.version.to_string())}</p>
-        <ActionForm action=save attr:class="form" attr:id="question-set-form" attr:novalidate=true>
+        <PostForm action=api::SaveQuestionSet::url() attr:class="form" attr:id="question-set-form" attr:novalidate=true>
             <input type="hidden" name="base_version" value=s.version.to_string()/>
-            {items}
+            {items()}
             {can_edit.then(|| view! {
                 <h3>{t(Msg::QuestionAdd)}</h3>
                 <TextArea name="new_text" input="set[new_text]" label=Msg::QuestionAdd rows=2/>
@@ -716,6 +711,6 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
                 <Select name="new_lang" input="set[new_lang]" label=Msg::QuestionAddLang options=lang_options.clone()/>
                 <Submit label=Msg::QuestionSetSave id="save-question-set"/>
             })}
-        </ActionForm>
+        </PostForm>
     }
 }

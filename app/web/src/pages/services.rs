@@ -2,10 +2,12 @@
 //! page with its supply chain, contract facts and findings; the service form;
 //! the CSV import.
 
+use crate::address::encode;
 use crate::api::{
     self, Choices, FindingView, ServiceDetailView, ServiceFilter, ServiceListView, PAGE_SIZE,
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
+use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
@@ -54,18 +56,6 @@ impl FilterLinks for ServiceFilter {
         query.push(format!("page={page}"));
         format!("/services?{}", query.join("&"))
     }
-}
-
-/// Percent-encodes a query value.
-fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[component]
@@ -294,7 +284,6 @@ pub fn ServiceEditPage() -> impl IntoView {
 /// The service form, empty or with the service's values.
 #[component]
 fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> impl IntoView {
-    let save = ServerAction::<api::SaveService>::new();
     let cancel = id
         .as_ref()
         .map(|i| format!("/services/{i}"))
@@ -320,25 +309,29 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
         .map(|m| (m.id.to_string(), m.name.clone()))
         .collect();
     let chosen = f.data_classes.clone();
-    let classes = choices
+    // Made inside the form (called there), so that the boxes see what a
+    // refused post had ticked.
+    let classes = move || {
+        choices
         .data_classes
         .iter()
         .filter(|c| !c.archived || chosen.contains(&c.id.to_string()))
         .enumerate()
         .map(|(i, c)| {
             let checked = chosen.contains(&c.id.to_string());
+            let (name, personal) = (c.name.clone(), c.personal);
             view! {
-                <label class="check">
-                    <input type="checkbox" name=format!("form[data_classes][{i}]") value=c.id.to_string() checked=checked/>
-                    <span>{c.name.clone()}</span>
-                    {c.personal.then(|| view! { " " <span class="badge warn">{t(Msg::SendsPersonalData)}</span> })}
-                </label>
+                <Check name=format!("form[data_classes][{i}]") value=c.id.to_string() checked>
+                    <span>{name}</span>
+                    {personal.then(|| view! { " " <span class="badge warn">{t(Msg::SendsPersonalData)}</span> })}
+                </Check>
             }
         })
-        .collect_view();
+        .collect_view()
+    };
     view! {
-        <ActionForm action=save attr:class="form panel" attr:id="service-form" attr:novalidate=true>
-            <input type="hidden" name="service_id" value=id.clone().unwrap_or_default()/>
+        <PostForm action=api::SaveService::url() ids=vec![("service_id", id.clone().unwrap_or_default())]
+            attr:class="form panel" attr:id="service-form" attr:novalidate=true>
             <Field name="name" input="form[name]" label=Msg::FieldName value=f.name/>
             <TextArea name="purpose" input="form[purpose]" label=Msg::FieldPurpose value=f.purpose rows=2/>
             <Select name="vendor_id" input="form[vendor_id]" label=Msg::FieldVendor hint=Msg::FieldVendorHint options=vendor_required value=f.vendor_id/>
@@ -349,7 +342,7 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
             </div>
             <fieldset class="group" data-field="data_classes">
                 <legend>{t(Msg::FieldDataClasses)}</legend>
-                <div class="checks">{classes}</div>
+                <div class="checks">{classes()}</div>
             </fieldset>
             <fieldset class="group">
                 <legend>{t(Msg::SupplyChainTitle)}</legend>
@@ -378,7 +371,7 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
                 <Submit label=Msg::Save id="save-service"/>
                 <a href=cancel class="button secondary">{t(Msg::Cancel)}</a>
             </div>
-        </ActionForm>
+        </PostForm>
     }
 }
 
@@ -470,28 +463,23 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
 
 #[component]
 fn ServiceActions(d: ServiceDetailView) -> impl IntoView {
-    let archive = ServerAction::<api::ArchiveService>::new();
-    let delete = ServerAction::<api::DeleteService>::new();
     let id = d.id.to_string();
-    let id2 = id.clone();
     let confirm = msg!(lang(), Msg::ConfirmDeleteService, name = &d.name);
     view! {
         <div class="actions record-actions">
             <a class="button secondary" href=format!("/services/{}/edit", d.id) id="edit-service">{t(Msg::Edit)}</a>
-            <ActionForm action=archive attr:class="inline-form">
-                <input type="hidden" name="service_id" value=id.clone()/>
+            <PostForm action=api::ArchiveService::url() ids=vec![("service_id", id.clone())] attr:class="inline-form">
                 <input type="hidden" name="archived" value=(!d.archived).to_string()/>
                 <button type="submit" class="button secondary" id="archive-service">
                     {if d.archived { t(Msg::Unarchive) } else { t(Msg::Archive) }}
                 </button>
-            </ActionForm>
+            </PostForm>
             <details class="confirm">
                 <summary class="button danger-outline">{t(Msg::Delete)}</summary>
-                <ActionForm action=delete attr:class="confirm-box">
+                <PostForm action=api::DeleteService::url() ids=vec![("service_id", id.clone())] attr:class="confirm-box">
                     <p>{confirm}</p>
-                    <input type="hidden" name="service_id" value=id2/>
                     <button type="submit" class="button small danger" id="delete-service">{t(Msg::ConfirmDelete)}</button>
-                </ActionForm>
+                </PostForm>
             </details>
         </div>
     }
@@ -499,7 +487,6 @@ fn ServiceActions(d: ServiceDetailView) -> impl IntoView {
 
 #[component]
 fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoView {
-    let save = ServerAction::<api::SaveFinding>::new();
     let topic = f.topic.as_str();
     let anchor = format!("finding-{topic}");
     let summary = view! {
@@ -515,18 +502,17 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
             <h3>{t(f.topic.label())}</h3>
             {summary}
             {can_edit.then(|| view! {
-                <details class="edit-finding">
+                <details class="edit-finding" open=refused_here(api::SaveFinding::url(), &[("service_id", service.clone()), ("finding[topic]", topic.to_owned())])>
                     <summary class="button small secondary">{t(Msg::Edit)}</summary>
-                    <ActionForm action=save attr:class="form">
-                        <input type="hidden" name="service_id" value=service.clone()/>
-                        <input type="hidden" name="finding[topic]" value=topic/>
+                    <PostForm action=api::SaveFinding::url()
+                        ids=vec![("service_id", service.clone()), ("finding[topic]", topic.to_owned())] attr:class="form">
                         <Select name="status" input="finding[status]" label=Msg::FieldStatus scope=topic
                             options=choice_options(FindingStatus::ALL, FindingStatus::as_str, FindingStatus::label) value=f.status.as_str()/>
                         <TextArea name="summary" input="finding[summary]" label=Msg::FieldSummary value=f.summary.clone().unwrap_or_default() rows=3 scope=topic/>
                         <Field name="source_url" input="finding[source_url]" label=Msg::FieldSourceUrl kind="url" required=false value=f.source_url.clone().unwrap_or_default() scope=topic/>
                         <Field name="checked_on" input="finding[checked_on]" label=Msg::FieldCheckedOn kind="date" required=false value=f.checked_on.map(|d| d.to_string()).unwrap_or_default() scope=topic/>
                         <Submit label=Msg::Save/>
-                    </ActionForm>
+                    </PostForm>
                 </details>
             })}
         </div>
@@ -538,18 +524,14 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
 /// the result again).
 #[component]
 pub fn ServiceImportPage() -> impl IntoView {
-    let preview = ServerAction::<api::ImportPreview>::new();
     let commit_url = <api::ImportCommit as ServerFn>::url();
     view! {
         <AppLayout title=Msg::ImportTitle>
             <section class="panel">
                 <p>{t(Msg::ImportLead)}</p>
                 <p><a href="/services/import-template.csv" download="aivet-import-template.csv">{t(Msg::DownloadTemplate)}</a></p>
-                <ActionForm action=preview attr:class="form" attr:id="import-form" attr:data-result="import-plan">
-                    <div class="field" data-field="csv" data-control="f-csv">
-                        <label for="f-csv">{t(Msg::FieldCsv)}</label>
-                        <textarea id="f-csv" name="csv" rows="12" class="mono"></textarea>
-                    </div>
+                <PostForm action=api::ImportPreview::url() other_actions=vec![commit_url] attr:class="form" attr:id="import-form" attr:data-result="import-plan">
+                    <TextArea name="csv" label=Msg::FieldCsv rows=12 mono=true/>
                     <Submit label=Msg::CheckImport id="check-import"/>
                     <div id="import-plan" hidden>
                         <div id="import-errors" data-if="errors">
@@ -569,7 +551,7 @@ pub fn ServiceImportPage() -> impl IntoView {
                             </button>
                         </div>
                     </div>
-                </ActionForm>
+                </PostForm>
             </section>
         </AppLayout>
     }

@@ -2,7 +2,8 @@
 //! organisation, and the recent audit log.
 
 use crate::api::{self, SettingsView};
-use crate::components::{AppLayout, Field, Submit};
+use crate::components::{AppLayout, Field, Select, Submit};
+use crate::forms::{Check, PostForm};
 use crate::i18n::{date, date_time, lang, t};
 use crate::page_data::page_data;
 use aivet_domain::follow_ups::Policy;
@@ -10,6 +11,7 @@ use aivet_domain::jobs::JobStatus;
 use aivet_domain::mail::MailStatus;
 use aivet_domain::{msg, Msg, Role, Zone};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
@@ -93,48 +95,36 @@ fn Settings(d: SettingsView) -> impl IntoView {
 /// The organisation's time zone: dates are shown, and "today" counted, in it.
 #[component]
 fn TimeZoneForm(zone: Zone, zones: Vec<Zone>) -> impl IntoView {
-    let action = ServerAction::<api::SetTimeZone>::new();
     let saved = leptos_router::hooks::use_query_map()
         .with_untracked(|q| q.get("saved").as_deref() == Some("time_zone"));
     let options = zones
         .into_iter()
-        .map(|z| view! { <option value=z.name() selected=z == zone>{z.name()}</option> })
-        .collect_view();
+        .map(|z| (z.name().to_owned(), z.name().to_owned()))
+        .collect();
     view! {
         {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
-        <ActionForm action attr:class="form inline-form" attr:id="time-zone-form">
-            <div class="field" data-field="time_zone" data-control="f-time_zone">
-                <label for="f-time_zone">{t(Msg::TimeZone)}</label>
-                <p class="hint" id="f-time_zone-hint">{t(Msg::TimeZoneHint)}</p>
-                <select id="f-time_zone" name="time_zone" aria-describedby="f-time_zone-hint">{options}</select>
-            </div>
+        <PostForm action=api::SetTimeZone::url() attr:class="form inline-form" attr:id="time-zone-form">
+            <Select name="time_zone" label=Msg::TimeZone hint=Msg::TimeZoneHint options value=zone.name()/>
             <Submit label=Msg::Save/>
-        </ActionForm>
+        </PostForm>
     }
 }
 
 #[component]
 fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
     let l = lang();
-    let role_action = ServerAction::<api::SetMemberRole>::new();
-    let remove_action = ServerAction::<api::RemoveMember>::new();
     let id = m.id.to_string();
     let role_cell = if owner {
         let options = Role::ALL
             .into_iter()
-            .map(
-                |r| view! { <option value=r.as_str() selected=r == m.role>{t(r.label())}</option> },
-            )
-            .collect_view();
-        let select_id = format!("role-{id}");
-        let hidden_id = id.clone();
+            .map(|r| (r.as_str().to_owned(), t(r.label()).to_owned()))
+            .collect();
         view! {
-            <ActionForm action=role_action attr:class="inline-form">
-                <input type="hidden" name="membership_id" value=hidden_id/>
-                <label for=select_id.clone() class="visually-hidden">{t(Msg::FieldRole)}</label>
-                <select id=select_id name="role">{options}</select>
+            <PostForm action=api::SetMemberRole::url() ids=vec![("membership_id", id.clone())] attr:class="inline-form">
+                <Select name="role" label=Msg::FieldRole options id=format!("role-{}", m.id) inline=true
+                    value=m.role.as_str()/>
                 <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
-            </ActionForm>
+            </PostForm>
         }
         .into_any()
     } else {
@@ -151,11 +141,10 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
                 {(owner && !m.is_me).then(|| view! {
                     <details class="confirm">
                         <summary class="button small danger-outline">{t(Msg::RemoveMember)}</summary>
-                        <ActionForm action=remove_action attr:class="confirm-box">
+                        <PostForm action=api::RemoveMember::url() ids=vec![("membership_id", id.clone())] attr:class="confirm-box">
                             <p>{confirm.clone()}</p>
-                            <input type="hidden" name="membership_id" value=id.clone()/>
                             <button type="submit" class="button small danger">{t(Msg::ConfirmRemove)}</button>
-                        </ActionForm>
+                        </PostForm>
                     </details>
                 })}
             </td>
@@ -165,7 +154,6 @@ fn MemberRow(m: api::MemberView, owner: bool) -> impl IntoView {
 
 #[component]
 fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
-    let create = ServerAction::<api::CreateInvite>::new();
     let pending_list = if invites.is_empty() {
         view! { <p class="muted">{t(Msg::NoPendingInvites)}</p> }.into_any()
     } else {
@@ -178,20 +166,22 @@ fn Invites(invites: Vec<api::InviteView>) -> impl IntoView {
     };
     let role_options = [Role::Editor, Role::Viewer, Role::Owner]
         .into_iter()
-        .map(|r| view! { <option value=r.as_str()>{t(r.label())}" — "{t(role_help(r))}</option> })
-        .collect_view();
+        .map(|r| {
+            (
+                r.as_str().to_owned(),
+                format!("{} — {}", t(r.label()), t(role_help(r))),
+            )
+        })
+        .collect();
     view! {
         <section class="panel" aria-labelledby="invite-title">
             <h2 id="invite-title">{t(Msg::InviteTitle)}</h2>
             <p>{t(Msg::InviteLead)}</p>
-            <ActionForm action=create attr:class="form narrow" attr:id="invite-form" attr:data-result="invite-created">
+            <PostForm action=api::CreateInvite::url() attr:class="form narrow" attr:id="invite-form" attr:data-result="invite-created">
                 <Field name="email" label=Msg::FieldEmail kind="email" autocomplete="off"/>
-                <div class="field" data-field="role" data-control="f-role">
-                    <label for="f-role">{t(Msg::FieldRole)}</label>
-                    <select id="f-role" name="role">{role_options}</select>
-                </div>
+                <Select name="role" label=Msg::FieldRole options=role_options/>
                 <Submit label=Msg::CreateInvite id="create-invite"/>
-            </ActionForm>
+            </PostForm>
             <div class="alert success" role="status" id="invite-created" hidden>
                 <p data-slot="message"></p>
                 <div class="copy-row">
@@ -216,37 +206,33 @@ fn role_help(r: Role) -> Msg {
 
 #[component]
 fn InviteRow(i: api::InviteView) -> impl IntoView {
-    let revoke = ServerAction::<api::RevokeInvite>::new();
     view! {
         <li>
             <span>{i.email.clone()}</span>" · "<span>{t(i.role.label())}</span>" · "
             <span>{t(Msg::Expires)}" "{date(i.expires_at)}</span>
-            <ActionForm action=revoke attr:class="inline-form">
-                <input type="hidden" name="invite_id" value=i.id.to_string()/>
+            <PostForm action=api::RevokeInvite::url() ids=vec![("invite_id", i.id.to_string())] attr:class="inline-form">
                 <button type="submit" class="button small secondary">{t(Msg::Revoke)}</button>
-            </ActionForm>
+            </PostForm>
         </li>
     }
 }
 
 #[component]
 fn NewOrg() -> impl IntoView {
-    let action = ServerAction::<api::CreateOrg>::new();
     view! {
         <section class="panel" aria-labelledby="new-org-title">
             <h2 id="new-org-title">{t(Msg::NewOrgTitle)}</h2>
             <p>{t(Msg::NewOrgLead)}</p>
-            <ActionForm action attr:class="form narrow" attr:id="new-org-form">
+            <PostForm action=api::CreateOrg::url() attr:class="form narrow" attr:id="new-org-form">
                 <Field name="org_name" label=Msg::FieldOrgName autocomplete="organization"/>
                 <Submit label=Msg::CreateOrg/>
-            </ActionForm>
+            </PostForm>
         </section>
     }
 }
 
 #[component]
 fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
-    let test = ServerAction::<api::SendTestMail>::new();
     let queued =
         leptos_router::hooks::use_query_map().with_untracked(|q| q.get("test_mail").is_some());
     let rows = if mail.mails.is_empty() {
@@ -282,9 +268,9 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
             {mail.to_folder.then(|| view! { <p class="muted">{t(Msg::MailFolderNote)}</p> })}
             {queued.then(|| view! { <div class="alert success" role="status">{t(Msg::TestMailQueued)}</div> })}
             {can_edit.then(|| view! {
-                <ActionForm action=test attr:class="inline-form">
+                <PostForm action=api::SendTestMail::url() attr:class="inline-form">
                     <button type="submit" class="button small" id="send-test-mail">{t(Msg::SendTestMail)}</button>
-                </ActionForm>
+                </PostForm>
             })}
             <h3>{t(Msg::RecentMails)}</h3>
             {rows}
@@ -296,7 +282,6 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
 /// are due for review, when a decision is looked at again. Owners change it.
 #[component]
 fn FollowUpPolicyPanel(policy: Policy, owner: bool) -> impl IntoView {
-    let action = ServerAction::<api::SaveFollowUpPolicy>::new();
     let saved = leptos_router::hooks::use_query_map()
         .with_untracked(|q| q.get("saved").as_deref() == Some("follow_ups"));
     let l = lang();
@@ -322,16 +307,15 @@ fn FollowUpPolicyPanel(policy: Policy, owner: bool) -> impl IntoView {
             <p id="follow-up-policy">{summary}</p>
             {saved.then(|| view! { <div class="alert success" role="status">{t(Msg::Saved)}</div> })}
             {owner.then(|| view! {
-                <ActionForm action attr:class="form" attr:id="follow-up-policy-form">
-                    <label class="check">
-                        <input type="checkbox" name="form[reminders]" value="on" checked=policy.reminders/>
+                <PostForm action=api::SaveFollowUpPolicy::url() attr:class="form" attr:id="follow-up-policy-form">
+                    <Check name="form[reminders]".to_owned() value="on".to_owned() checked=policy.reminders>
                         <span>{t(Msg::FollowUpPolicyReminders)}</span>
-                    </label>
+                    </Check>
                     <Field name="max_reminders" input="form[max_reminders]" label=Msg::FollowUpPolicyMax kind="number" value=policy.max_reminders.to_string()/>
                     <Field name="review_days" input="form[review_days]" label=Msg::FollowUpPolicyReviewDays kind="number" value=policy.review_days.to_string()/>
                     <Field name="reassess_months" input="form[reassess_months]" label=Msg::FollowUpPolicyReassess kind="number" value=policy.reassess_months.to_string()/>
                     <Submit label=Msg::Save/>
-                </ActionForm>
+                </PostForm>
             })}
         </section>
     }
@@ -348,7 +332,6 @@ fn JobsPanel(jobs: Vec<api::JobRow>) -> impl IntoView {
         let rows = jobs
             .into_iter()
             .map(|j| {
-                let retry = ServerAction::<api::RetryJob>::new();
                 let failed = j.status == JobStatus::Failed;
                 view! {
                     <tr data-status=j.status.as_str() data-kind=j.kind.clone()>
@@ -357,10 +340,9 @@ fn JobsPanel(jobs: Vec<api::JobRow>) -> impl IntoView {
                             {j.last_error.clone().map(|e| view! { <br/><span class="muted">{e}</span> })}</td>
                         <td>{date_time(j.run_at)}</td>
                         <td>{failed.then(|| view! {
-                            <ActionForm action=retry attr:class="inline-form">
-                                <input type="hidden" name="job_id" value=j.id.to_string()/>
+                            <PostForm action=api::RetryJob::url() ids=vec![("job_id", j.id.to_string())] attr:class="inline-form">
                                 <button type="submit" class="button small secondary">{t(Msg::RetryNow)}</button>
-                            </ActionForm>
+                            </PostForm>
                         })}</td>
                     </tr>
                 }
@@ -393,7 +375,6 @@ fn JobsPanel(jobs: Vec<api::JobRow>) -> impl IntoView {
 #[component]
 fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
     let l = lang();
-    let retry = ServerAction::<api::RetryMail>::new();
     let status = match m.status {
         MailStatus::Queued | MailStatus::Sending | MailStatus::Failed => {
             t(m.status.label()).to_owned()
@@ -419,10 +400,9 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
             <td>{status}{error.map(|e| view! { <br/><span class="muted">{e}</span> })}</td>
             <td>
                 {(failed && can_edit).then(|| view! {
-                    <ActionForm action=retry attr:class="inline-form">
-                        <input type="hidden" name="mail_id" value=m.id.to_string()/>
+                    <PostForm action=api::RetryMail::url() ids=vec![("mail_id", m.id.to_string())] attr:class="inline-form">
                         <button type="submit" class="button small secondary">{t(Msg::RetryNow)}</button>
-                    </ActionForm>
+                    </PostForm>
                 })}
             </td>
         </tr>
@@ -434,7 +414,6 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
 #[component]
 fn DataClassesPanel(owner: bool) -> impl IntoView {
     let data = page_data((), |_| api::data_classes_data());
-    let add = ServerAction::<api::SaveDataClass>::new();
     view! {
         <section class="panel" id="data-classes" aria-labelledby="data-classes-title">
             <h2 id="data-classes-title">{t(Msg::DataClassesTitle)}</h2>
@@ -453,14 +432,13 @@ fn DataClassesPanel(owner: bool) -> impl IntoView {
             </Suspense>
             {owner.then(|| view! {
                 <h3>{t(Msg::AddDataClass)}</h3>
-                <ActionForm action=add attr:class="form narrow" attr:id="data-class-form">
+                <PostForm action=api::SaveDataClass::url() ids=vec![("data_class_id", String::new())] attr:class="form narrow" attr:id="data-class-form">
                     <Field name="name" label=Msg::FieldName/>
-                    <label class="check">
-                        <input type="checkbox" name="personal" value="true"/>
+                    <Check name="personal".to_owned() value="true".to_owned()>
                         <span>{t(Msg::FieldPersonal)}</span>
-                    </label>
+                    </Check>
                     <Submit label=Msg::AddDataClass id="add-data-class"/>
-                </ActionForm>
+                </PostForm>
             })}
         </section>
     }
@@ -468,8 +446,6 @@ fn DataClassesPanel(owner: bool) -> impl IntoView {
 
 #[component]
 fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
-    let save = ServerAction::<api::SaveDataClass>::new();
-    let delete = ServerAction::<api::DeleteDataClass>::new();
     let id = c.id.to_string();
     if !owner {
         return view! {
@@ -481,24 +457,17 @@ fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
         }
         .into_any();
     }
-    let input_id = format!("dc-{id}");
-    let id2 = id.clone();
     view! {
         <li>
-            <ActionForm action=save attr:class="inline-form wrap">
-                <input type="hidden" name="data_class_id" value=id.clone()/>
-                <div class="field-inline" data-field="name" data-control=input_id.clone()>
-                    <label for=input_id.clone() class="visually-hidden">{t(Msg::FieldName)}</label>
-                    <input id=input_id.clone() name="name" value=c.name.clone() required/>
-                </div>
-                <label class="check"><input type="checkbox" name="personal" value="true" checked=c.personal/><span>{t(Msg::FieldPersonal)}</span></label>
-                <label class="check"><input type="checkbox" name="archived" value="true" checked=c.archived/><span>{t(Msg::FieldArchived)}</span></label>
+            <PostForm action=api::SaveDataClass::url() ids=vec![("data_class_id", id.clone())] attr:class="inline-form wrap">
+                <Field name="name" label=Msg::FieldName value=c.name.clone() scope=format!("dc-{}", c.id) inline=true/>
+                <Check name="personal".to_owned() value="true".to_owned() checked=c.personal><span>{t(Msg::FieldPersonal)}</span></Check>
+                <Check name="archived".to_owned() value="true".to_owned() checked=c.archived><span>{t(Msg::FieldArchived)}</span></Check>
                 <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
-            </ActionForm>
-            <ActionForm action=delete attr:class="inline-form">
-                <input type="hidden" name="data_class_id" value=id2/>
+            </PostForm>
+            <PostForm action=api::DeleteDataClass::url() ids=vec![("data_class_id", id.clone())] attr:class="inline-form">
                 <button type="submit" class="button small danger-outline">{t(Msg::Delete)}</button>
-            </ActionForm>
+            </PostForm>
         </li>
     }
     .into_any()

@@ -3,12 +3,14 @@
 
 use crate::api::{self, ContactView, VendorDetailView, VendorListView};
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
+use crate::forms::{Check, PostForm};
 use crate::i18n::{date, lang, t};
 use crate::page_data::page_data;
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use aivet_domain::inventory::{ContactRole, VendorForm, VendorRole};
 use aivet_domain::{msg, Lang, Msg, VendorId};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 #[component]
 pub fn VendorsPage() -> impl IntoView {
@@ -153,14 +155,13 @@ pub fn VendorEditPage() -> impl IntoView {
 /// The vendor form, empty or with the vendor's values.
 #[component]
 fn VendorFormBlock(id: Option<VendorId>, form: VendorForm) -> impl IntoView {
-    let save = ServerAction::<api::SaveVendor>::new();
     let cancel = id
         .map(|i| format!("/vendors/{i}"))
         .unwrap_or_else(|| "/vendors".to_owned());
     let f = form;
     view! {
-        <ActionForm action=save attr:class="form panel" attr:id="vendor-form" attr:novalidate=true>
-            <input type="hidden" name="vendor_id" value=id.map(|i| i.to_string()).unwrap_or_default()/>
+        <PostForm action=api::SaveVendor::url() ids=vec![("vendor_id", id.map(|i| i.to_string()).unwrap_or_default())]
+            attr:class="form panel" attr:id="vendor-form" attr:novalidate=true>
             <Field name="name" input="form[name]" label=Msg::FieldName value=f.name/>
             <Select name="role" input="form[role]" label=Msg::FieldVendorRole hint=Msg::FieldVendorRoleHint
                 options=choice_options(VendorRole::ALL, VendorRole::as_str, VendorRole::label) value=f.role/>
@@ -178,7 +179,7 @@ fn VendorFormBlock(id: Option<VendorId>, form: VendorForm) -> impl IntoView {
                 <Submit label=Msg::Save id="save-vendor"/>
                 <a href=cancel class="button secondary">{t(Msg::Cancel)}</a>
             </div>
-        </ActionForm>
+        </PostForm>
     }
 }
 
@@ -257,10 +258,7 @@ fn VendorBody(d: VendorDetailView) -> impl IntoView {
 
 #[component]
 fn RecordActions(d: VendorDetailView) -> impl IntoView {
-    let archive = ServerAction::<api::ArchiveVendor>::new();
-    let delete = ServerAction::<api::DeleteVendor>::new();
     let id = d.id.to_string();
-    let id2 = id.clone();
     let confirm = msg!(lang(), Msg::ConfirmDeleteVendor, name = &d.form.name);
     view! {
         <div class="actions record-actions">
@@ -268,20 +266,18 @@ fn RecordActions(d: VendorDetailView) -> impl IntoView {
             {(!d.services.is_empty()).then(|| view! {
                 <a class="button" href=format!("/vendors/{}/ask", d.id) id="ask-vendor-services">{t(Msg::AskVendorTitle)}</a>
             })}
-            <ActionForm action=archive attr:class="inline-form">
-                <input type="hidden" name="vendor_id" value=id.clone()/>
+            <PostForm action=api::ArchiveVendor::url() ids=vec![("vendor_id", id.clone())] attr:class="inline-form">
                 <input type="hidden" name="archived" value=(!d.archived).to_string()/>
                 <button type="submit" class="button secondary" id="archive-vendor">
                     {if d.archived { t(Msg::Unarchive) } else { t(Msg::Archive) }}
                 </button>
-            </ActionForm>
+            </PostForm>
             <details class="confirm">
                 <summary class="button danger-outline">{t(Msg::Delete)}</summary>
-                <ActionForm action=delete attr:class="confirm-box">
+                <PostForm action=api::DeleteVendor::url() ids=vec![("vendor_id", id.clone())] attr:class="confirm-box">
                     <p>{confirm}</p>
-                    <input type="hidden" name="vendor_id" value=id2/>
                     <button type="submit" class="button small danger" id="delete-vendor">{t(Msg::ConfirmDelete)}</button>
-                </ActionForm>
+                </PostForm>
             </details>
         </div>
     }
@@ -289,7 +285,6 @@ fn RecordActions(d: VendorDetailView) -> impl IntoView {
 
 #[component]
 fn Contacts(vendor: VendorId, contacts: Vec<ContactView>, can_edit: bool) -> impl IntoView {
-    let add = ServerAction::<api::AddContact>::new();
     let list = if contacts.is_empty() {
         view! { <p class="muted">{t(Msg::NoContacts)}</p> }.into_any()
     } else {
@@ -320,19 +315,18 @@ fn Contacts(vendor: VendorId, contacts: Vec<ContactView>, can_edit: bool) -> imp
             {list}
             {can_edit.then(|| view! {
                 <h3>{t(Msg::AddContact)}</h3>
-                <ActionForm action=add attr:class="form narrow" attr:id="contact-form" attr:novalidate=true>
-                    <input type="hidden" name="vendor_id" value=vendor.to_string()/>
+                <PostForm action=api::AddContact::url() ids=vec![("vendor_id", vendor.to_string())]
+                    attr:class="form narrow" attr:id="contact-form" attr:novalidate=true>
                     <Field name="name" input="contact[name]" label=Msg::FieldName/>
                     <Field name="email" input="contact[email]" label=Msg::FieldEmail kind="email"/>
                     <Select name="role" input="contact[role]" label=Msg::FieldRole
                         options=choice_options(ContactRole::ALL, ContactRole::as_str, ContactRole::label) value=ContactRole::Security.as_str()/>
                     <Select name="lang" input="contact[lang]" label=Msg::FieldContactLang options=langs.clone() value=lang().code()/>
-                    <label class="check">
-                        <input type="checkbox" name="contact[primary]" value="true"/>
+                    <Check name="contact[primary]".to_owned() value="true".to_owned()>
                         <span>{t(Msg::FieldPrimary)}</span>
-                    </label>
+                    </Check>
                     <Submit label=Msg::AddContact id="add-contact"/>
-                </ActionForm>
+                </PostForm>
             })}
         </section>
     }
@@ -340,10 +334,7 @@ fn Contacts(vendor: VendorId, contacts: Vec<ContactView>, can_edit: bool) -> imp
 
 #[component]
 fn ContactRow(c: ContactView, can_edit: bool) -> impl IntoView {
-    let remove = ServerAction::<api::RemoveContact>::new();
-    let primary = ServerAction::<api::SetPrimaryContact>::new();
     let id = c.id.to_string();
-    let id2 = id.clone();
     view! {
         <tr>
             <td>{c.name.clone()}{c.primary.then(|| view! { " " <span class="badge">{t(Msg::FieldPrimary)}</span> })}</td>
@@ -354,15 +345,13 @@ fn ContactRow(c: ContactView, can_edit: bool) -> impl IntoView {
                 {can_edit.then(|| view! {
                     <div class="actions">
                         {(!c.primary).then(|| view! {
-                            <ActionForm action=primary attr:class="inline-form">
-                                <input type="hidden" name="contact_id" value=id2.clone()/>
+                            <PostForm action=api::SetPrimaryContact::url() ids=vec![("contact_id", id.clone())] attr:class="inline-form">
                                 <button type="submit" class="button small secondary">{t(Msg::MakePrimary)}</button>
-                            </ActionForm>
+                            </PostForm>
                         })}
-                        <ActionForm action=remove attr:class="inline-form">
-                            <input type="hidden" name="contact_id" value=id.clone()/>
+                        <PostForm action=api::RemoveContact::url() ids=vec![("contact_id", id.clone())] attr:class="inline-form">
                             <button type="submit" class="button small secondary">{t(Msg::RemoveContact)}</button>
-                        </ActionForm>
+                        </PostForm>
                     </div>
                 })}
             </td>

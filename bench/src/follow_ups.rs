@@ -1,0 +1,167 @@
+//! Follow-ups: the board at N = 500 and 5,000 services (one follow-up
+//! each, a decided service's re-assessment) against its in-memory ceiling,
+//! the calendar feed of 500 items, and the reminder sweep: the first
+//! reminder of R open requests falling due at once, run by one worker.
+
+use crate::{bench_server, bench_server_on, measure, ms, seed, settle, signed_in_as, table_header};
+use crate::{tenant_of, PASSWORD};
+use aivet_domain::inventory::ContactForm;
+use aivet_domain::questions::{Assessment, DecisionDraft, SendForm};
+use aivet_services::{Auth, FixedClock};
+use aivet_store::testing::Backend;
+use aivet_store::AuditEvent;
+use std::sync::Arc;
+use std::time::Instant;
+
+pub async fn all(quick: bool) {
+    for (name, backend) in [
+        ("SQLite", Backend::Sqlite),
+        ("PostgreSQL", Backend::Postgres),
+    ] {
+        println!("\n## Follow-ups ({name}, 16 connections)\n");
+        board(quick, backend).await;
+    }
+    println!("\n## Reminder sweep (one worker, the first reminder of every request due at once)\n");
+    println!("| database | requests | sweep | per request | RSS before → after |");
+    println!("|---|---|---|---|---|");
+    let r = std::env::var("AIVET_BENCH_REQUESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if quick { 200 } else { 5000 });
+    for (name, backend) in [
+        ("SQLite", Backend::Sqlite),
+        ("PostgreSQL", Backend::Postgres),
+    ] {
+        match sweep(backend, r).await {
+            Some(line) => println!("| {name} | {r} | {line} |"),
+            None => println!("| {name} | not configured (eval \"$(scripts/pg.sh env)\") | | | |"),
+        }
+    }
+}
+
+/// The board and the feed for N decided services.
+async fn board(quick: bool, backend: Backend) {
+    let Some(b) = bench_server(backend, quick).await else {
+        println!("(not configured: eval \"$(scripts/pg.sh env)\")");
+        return;
+    };
+    let sizes: &[usize] = if quick { &[500] } else { &[500, 5000] };
+    table_header();
+    for &n in sizes {
+        let email = format!("f{n}@example.com");
+        let c = signed_in_as(&b.base, &email, &format!("Follow-ups {n}")).await;
+        let t = tenant_of(&b.services, &email).await;
+        let ids = seed::inventory(&b.services.store, &t, n, false).await;
+        let decision = DecisionDraft {
+            decision: Assessment::Cleared,
+            note: None,
+        };
+        let now = chrono::Utc::now();
+        for id in &ids {
+            b.services
+                .store
+                .decide(&t, *id, &decision, AuditEvent::SignedIn, now)
+                .await
+                .expect("seed decision");
+        }
+        settle(&b).await;
+        measure(&c, &b, &format!("follow-ups board {n}"), "/follow-ups").await;
+        // The member's feed: every follow-up of the services they look after.
+        let r = c
+            .post(format!("{}/api/rotate_calendar", b.base))
+            .header("origin", &b.base)
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success() || r.status().is_redirection());
+        let data: serde_json::Value = c
+            .post(format!("{}/api/follow_ups_data", b.base))
+            .header("origin", &b.base)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let link = data["calendar_link"].as_str().expect("a feed link");
+        let path = &link[link.find("/calendar/").expect("a feed path")..];
+        let anonymous = reqwest::Client::new();
+        measure(&anonymous, &b, &format!("calendar feed {n} items"), path).await;
+    }
+}
+
+/// R requests whose first reminder falls due at the same time; the time
+/// one worker takes to send them all, and the process's RSS around it.
+async fn sweep(backend: Backend, r: usize) -> Option<String> {
+    let clock = Arc::new(FixedClock::new(
+        chrono::DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
+            .unwrap()
+            .into(),
+    ));
+    let b = bench_server_on(
+        backend,
+        true,
+        clock.clone(),
+        &[("AIVET_JOB_WORKER", "off"), ("AIVET_MAIL_WORKER", "off")],
+    )
+    .await?;
+    let email = "sweep@example.com";
+    signed_in_as(&b.base, email, "Sweep AS").await;
+    let s = &b.services;
+    let t = tenant_of(s, email).await;
+    let ids = seed::inventory(&s.store, &t, r, false).await;
+    let (_, auth, _) = s.sign_in(email, PASSWORD, "bench", None).await.unwrap();
+    let auth = Auth {
+        tenant: Some(t.clone()),
+        ..auth
+    };
+    let vendors = s.store.vendor_names(&t).await.unwrap();
+    let mut contacts = Vec::new();
+    for (i, v) in vendors.iter().enumerate() {
+        let form = ContactForm {
+            name: format!("Contact {i}"),
+            email: format!("security{i}@vendor.example"),
+            lang: "en".into(),
+            role: "security".into(),
+            primary: true,
+        };
+        contacts.push(s.add_contact(&auth, v.id, &form).await.unwrap());
+    }
+    // Service i belongs to vendor i mod V (the seed's order, by name).
+    for (i, id) in ids.iter().enumerate() {
+        let form = SendForm {
+            send_key: uuid::Uuid::new_v4().to_string(),
+            contacts: vec![contacts[i % contacts.len()].to_string()],
+            deadline: "2026-12-05".into(),
+            ..Default::default()
+        };
+        s.send_questions(&auth, Some(*id), &form).await.unwrap();
+    }
+    // The first reminders are due on 2 December at 09:00.
+    clock.set(
+        chrono::DateTime::parse_from_rfc3339("2026-12-02T12:00:00Z")
+            .unwrap()
+            .into(),
+    );
+    let before = rss_kb();
+    let start = Instant::now();
+    let pass = s
+        .run_due_jobs("bench", &aivet_services::jobs::JobSettings::default())
+        .await
+        .unwrap();
+    let took = start.elapsed();
+    let after = rss_kb();
+    assert_eq!(pass.done, r, "every reminder ran once: {pass:?}");
+    Some(format!(
+        "{} | {} | {:.1} → {:.1} MB",
+        ms(took),
+        ms(took / r as u32),
+        before as f64 / 1024.0,
+        after as f64 / 1024.0
+    ))
+}
+
+/// This process's resident memory (the server runs in it).
+fn rss_kb() -> u64 {
+    crate::rss_kb(std::process::id(), "VmRSS:")
+}
