@@ -1327,6 +1327,8 @@ messages! {
     EnterAnswers { en: "Enter an answer received by mail or letter", de: "Per E-Mail oder Brief erhaltene Antwort erfassen", nb: "Registrer et svar mottatt per e-post eller brev" }
     EarlierAnswer { en: "Earlier answer", de: "Frühere Antwort", nb: "Tidligere svar" }
     EarlierNote { en: "What we still need to know", de: "Was uns noch fehlt", nb: "Hva vi fortsatt trenger å vite" }
+    AskAgainNoteFor { en: "What we still need to know about question {n}", de: "Was uns zu Frage {n} noch fehlt", nb: "Hva vi fortsatt trenger å vite om spørsmål {n}" }
+    AskAgainNotesHint { en: "The mail quotes each earlier answer with the note below; change or clear it before sending.", de: "Die E-Mail zitiert jede frühere Antwort mit der Notiz darunter; ändern oder leeren Sie sie vor dem Senden.", nb: "E-posten siterer hvert tidligere svar med merknaden nedenfor; endre eller tøm den før sending." }
     AnswerLabel { en: "Answer", de: "Antwort", nb: "Svar" }
     NoAnswerYet { en: "No answer yet.", de: "Noch keine Antwort.", nb: "Ikke besvart ennå." }
     ReviewLabel { en: "Review", de: "Prüfung", nb: "Vurdering" }

@@ -573,7 +573,7 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
         "earlier answer quoted: {text}"
     );
     assert!(
-        text.contains("What we still need to know: Which logs exactly, and for how long?"),
+        text.contains("Was uns noch fehlt: Which logs exactly, and for how long?"),
         "the note, as edited: {text}"
     );
     let new_id = r.headers()["location"]

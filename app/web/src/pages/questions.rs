@@ -523,6 +523,23 @@ fn RequestActions(d: RequestView) -> impl IntoView {
             })
             .collect_view()
     };
+    // Asking again: each open question's note, as the reviewer wrote it,
+    // to edit before it goes to the vendor.
+    let open_items = d.items.clone();
+    let note_fields = move || {
+        open_items
+            .iter()
+            .filter(|i| i.review != Some(Review::Satisfactory))
+            .enumerate()
+            .map(|(j, i)| {
+                let label = msg!(lang(), Msg::AskAgainNoteFor, n = i.position + 1);
+                view! {
+                    <TextArea name="notes" input=format!("notes[{j}]") label=Msg::EarlierNote label_text=label
+                        id=format!("f-note-{j}") value=i.review_note.clone().unwrap_or_default() rows=2/>
+                }
+            })
+            .collect_view()
+    };
     view! {
         <div class="actions record-actions">
             {(!d.row.revoked && !submitted).then(|| view! {
@@ -543,6 +560,8 @@ fn RequestActions(d: RequestView) -> impl IntoView {
                     attr:class="form" attr:id="ask-again-form" attr:novalidate=true>
                     <input type="hidden" name="send_key" value=d.send_key.clone()/>
                     <Field name="deadline" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string()/>
+                    <p class="hint">{t(Msg::AskAgainNotesHint)}</p>
+                    {note_fields()}
                     <Submit label=Msg::AskAgain id="ask-again"/>
                 </PostForm>
             </details>
