@@ -989,6 +989,7 @@ messages! {
     SupplyChainTitle { en: "Supply chain", de: "Lieferkette", nb: "Leverandørkjede" }
     NoneChosen { en: "None", de: "Keine Angabe", nb: "Ingen" }
     ChooseVendor { en: "Choose a vendor", de: "Anbieter wählen", nb: "Velg leverandør" }
+    ChooseOne { en: "Choose…", de: "Bitte wählen…", nb: "Velg …" }
     NotKnown { en: "Not known", de: "Nicht bekannt", nb: "Ikke kjent" }
     FindingsTitle { en: "What the documents say", de: "Was die Dokumente sagen", nb: "Hva dokumentene sier" }
     FindingsLead {

@@ -506,6 +506,47 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
         "answered"
     );
 
+    // Nothing is reviewed or decided by default: every review control
+    // and the decision start on "Choose…", and saving without a choice
+    // is refused, recording nothing.
+    let (_, page) = app
+        .get_text(&owner, &format!("/requests/{request_id}"))
+        .await;
+    let reviews = starting_choices(&page, "select[name='review[review]']");
+    assert_eq!(reviews.len(), 6, "{page}");
+    assert!(reviews.iter().all(|v| v.is_empty()), "{reviews:?}");
+    let (_, page) = app.get_text(&owner, &format!("/services/{service}")).await;
+    assert_eq!(
+        starting_choices(&page, "select[name='decision[decision]']"),
+        [""]
+    );
+    let r = app
+        .call(
+            &owner,
+            "review_answer",
+            &[
+                ("request_id", request_id.as_str()),
+                ("position", "0"),
+                ("review[review]", ""),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+    let r = app
+        .call(
+            &owner,
+            "decide_assessment",
+            &[("service_id", service.as_str()), ("decision[decision]", "")],
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+    let d = request(&app, &owner, &request_id).await;
+    assert_eq!(d["items"][0]["review"], Value::Null);
+    assert_eq!(
+        overview(&app, &owner, &service).await["assessment"],
+        "answered"
+    );
+
     // Review: one unclear, the rest satisfactory.
     for position in 0..6 {
         let verdict = if position == 1 {
@@ -1385,4 +1426,24 @@ async fn documents_up_to_ten_mb_are_attached_and_larger_ones_named(b: Db) {
     let (_, page) = app.get_text(&owner, &forged).await;
     assert!(!page.contains("Ring 0800"));
     assert!(page.contains(&escaped(Msg::ErrFileTooLarge.text(Lang::De))));
+}
+
+/// The value each matching select starts on, as a browser shows it: the
+/// selected option, or the first.
+fn starting_choices(page: &str, css: &str) -> Vec<String> {
+    let doc = scraper::Html::parse_document(page);
+    let select = scraper::Selector::parse(css).unwrap();
+    let option = scraper::Selector::parse("option").unwrap();
+    doc.select(&select)
+        .map(|s| {
+            let options: Vec<_> = s.select(&option).collect();
+            options
+                .iter()
+                .find(|o| o.value().attr("selected").is_some())
+                .or(options.first())
+                .and_then(|o| o.value().attr("value"))
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
 }

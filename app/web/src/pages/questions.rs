@@ -144,8 +144,8 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
                 <PostForm action=api::DecideAssessment::url() ids=vec![("service_id", sid.clone())]
                     attr:class="form" attr:id="decision-form" attr:novalidate=true>
                     <Select name="decision" input="decision[decision]" label=Msg::DecisionLabel
-                        options=choice_options(&Assessment::DECISIONS, Assessment::as_str, Assessment::label)
-                        value=q.assessment.as_str()/>
+                        options=choosing(choice_options(&Assessment::DECISIONS, Assessment::as_str, Assessment::label))
+                        value=if Assessment::DECISIONS.contains(&q.assessment) { q.assessment.as_str() } else { "" }/>
                     <TextArea name="note" input="decision[note]" label=Msg::DecisionNote value=q.note.clone().unwrap_or_default() rows=3/>
                     <Submit label=Msg::DecisionSave id="save-decision"/>
                 </PostForm>
@@ -616,8 +616,8 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
                     ids=vec![("request_id", request.clone()), ("position", i.position.to_string())]
                     attr:class="form review-form" attr:novalidate=true>
                     <Select name="review" input="review[review]" label=Msg::ReviewLabel scope=format!("q{n}")
-                        options=choice_options(Review::ALL, Review::as_str, Review::label)
-                        value=i.review.map(|r| r.as_str()).unwrap_or("satisfactory")/>
+                        options=choosing(choice_options(Review::ALL, Review::as_str, Review::label))
+                        value=i.review.map(|r| r.as_str()).unwrap_or("")/>
                     <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 scope=format!("q{n}")/>
                     <Submit label=Msg::ReviewSave/>
                 </PostForm>
@@ -732,4 +732,11 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
             })}
         </PostForm>
     }
+}
+
+/// A choice that starts empty ("Choose…"): a review or decision nobody
+/// made must not be recorded by one click on save.
+fn choosing(mut options: Vec<(String, String)>) -> Vec<(String, String)> {
+    options.insert(0, (String::new(), t(Msg::ChooseOne).to_owned()));
+    options
 }
