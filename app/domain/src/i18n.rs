@@ -586,6 +586,7 @@ messages! {
     }
     MailTitle { en: "Mail", de: "E-Mail", nb: "E-post" }
     MailTransport { en: "Delivery", de: "Zustellung", nb: "Levering" }
+    MailToFolder { en: "Saved as files in the folder {dir}", de: "Als Dateien im Ordner {dir} abgelegt", nb: "Lagret som filer i mappen {dir}" }
     MailFrom { en: "Sender", de: "Absender", nb: "Avsender" }
     MailFolderNote {
         en: "No mail server is configured: mails are written as files into the folder above. Set AIVET_SMTP_URL to send them.",
