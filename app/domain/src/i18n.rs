@@ -1351,6 +1351,7 @@ messages! {
     PortalSaveDraft { en: "Save draft", de: "Entwurf speichern", nb: "Lagre utkast" }
     PortalSubmit { en: "Submit the answers", de: "Antworten abschicken", nb: "Send inn svarene" }
     PortalSaved { en: "Draft saved. You can come back with the same link.", de: "Entwurf gespeichert. Sie können mit demselben Link weitermachen.", nb: "Utkastet er lagret. Dere kan fortsette med samme lenke." }
+    FieldRequiredMark { en: "required", de: "Pflichtfeld", nb: "må fylles ut" }
     PortalCheckFields { en: "Please check the marked fields. Nothing you typed has been lost.", de: "Bitte prüfen Sie die markierten Felder. Ihre Eingaben sind erhalten.", nb: "Kontroller de merkede feltene. Ingenting av det du skrev, har gått tapt." }
     PortalReceipt {
         en: "Thank you. Your answers were submitted on {date}. {org} has received them; this page shows what you sent.",

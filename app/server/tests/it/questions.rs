@@ -450,6 +450,29 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     );
     assert!(page.contains("Please enter your name."));
     assert!(page.contains("value=\"CISO\""));
+    // At the top, a link to each field that needs attention (on a phone
+    // the first may be far below); name and e-mail are marked required.
+    let doc = scraper::Html::parse_document(&page);
+    let links: Vec<(String, String)> = doc
+        .select(&scraper::Selector::parse("#portal-errors a").unwrap())
+        .map(|a| {
+            (
+                a.value().attr("href").unwrap().to_owned(),
+                a.text().collect::<String>(),
+            )
+        })
+        .collect();
+    let hrefs: Vec<&str> = links.iter().map(|(h, _)| h.as_str()).collect();
+    assert_eq!(hrefs, ["#answer3", "#name", "#email"], "{links:?}");
+    assert!(links[0].1.starts_with("Question 4: "), "{links:?}");
+    for id in ["name", "email"] {
+        let input = doc
+            .select(&scraper::Selector::parse(&format!("input#{id}")).unwrap())
+            .next()
+            .unwrap();
+        assert_eq!(input.value().attr("aria-required"), Some("true"));
+    }
+    assert!(page.contains("(required)"));
     assert_eq!(
         request(&app, &owner, &request_id).await["row"]["status"],
         "draft"
