@@ -586,6 +586,7 @@ messages! {
     }
     MailTitle { en: "Mail", de: "E-Mail", nb: "E-post" }
     MailTransport { en: "Delivery", de: "Zustellung", nb: "Levering" }
+    MailToFolder { en: "Saved as files in the folder {dir}", de: "Als Dateien im Ordner {dir} abgelegt", nb: "Lagret som filer i mappen {dir}" }
     MailFrom { en: "Sender", de: "Absender", nb: "Avsender" }
     MailFolderNote {
         en: "No mail server is configured: mails are written as files into the folder above. Set AIVET_SMTP_URL to send them.",
@@ -989,6 +990,7 @@ messages! {
     SupplyChainTitle { en: "Supply chain", de: "Lieferkette", nb: "Leverandørkjede" }
     NoneChosen { en: "None", de: "Keine Angabe", nb: "Ingen" }
     ChooseVendor { en: "Choose a vendor", de: "Anbieter wählen", nb: "Velg leverandør" }
+    ChooseOne { en: "Choose…", de: "Bitte wählen…", nb: "Velg …" }
     NotKnown { en: "Not known", de: "Nicht bekannt", nb: "Ikke kjent" }
     FindingsTitle { en: "What the documents say", de: "Was die Dokumente sagen", nb: "Hva dokumentene sier" }
     FindingsLead {
@@ -1327,6 +1329,8 @@ messages! {
     EnterAnswers { en: "Enter an answer received by mail or letter", de: "Per E-Mail oder Brief erhaltene Antwort erfassen", nb: "Registrer et svar mottatt per e-post eller brev" }
     EarlierAnswer { en: "Earlier answer", de: "Frühere Antwort", nb: "Tidligere svar" }
     EarlierNote { en: "What we still need to know", de: "Was uns noch fehlt", nb: "Hva vi fortsatt trenger å vite" }
+    AskAgainNoteFor { en: "What we still need to know about question {n}", de: "Was uns zu Frage {n} noch fehlt", nb: "Hva vi fortsatt trenger å vite om spørsmål {n}" }
+    AskAgainNotesHint { en: "The mail quotes each earlier answer with the note below; change or clear it before sending.", de: "Die E-Mail zitiert jede frühere Antwort mit der Notiz darunter; ändern oder leeren Sie sie vor dem Senden.", nb: "E-posten siterer hvert tidligere svar med merknaden nedenfor; endre eller tøm den før sending." }
     AnswerLabel { en: "Answer", de: "Antwort", nb: "Svar" }
     NoAnswerYet { en: "No answer yet.", de: "Noch keine Antwort.", nb: "Ikke besvart ennå." }
     ReviewLabel { en: "Review", de: "Prüfung", nb: "Vurdering" }
@@ -1347,6 +1351,7 @@ messages! {
     PortalSaveDraft { en: "Save draft", de: "Entwurf speichern", nb: "Lagre utkast" }
     PortalSubmit { en: "Submit the answers", de: "Antworten abschicken", nb: "Send inn svarene" }
     PortalSaved { en: "Draft saved. You can come back with the same link.", de: "Entwurf gespeichert. Sie können mit demselben Link weitermachen.", nb: "Utkastet er lagret. Dere kan fortsette med samme lenke." }
+    FieldRequiredMark { en: "required", de: "Pflichtfeld", nb: "må fylles ut" }
     PortalCheckFields { en: "Please check the marked fields. Nothing you typed has been lost.", de: "Bitte prüfen Sie die markierten Felder. Ihre Eingaben sind erhalten.", nb: "Kontroller de merkede feltene. Ingenting av det du skrev, har gått tapt." }
     PortalReceipt {
         en: "Thank you. Your answers were submitted on {date}. {org} has received them; this page shows what you sent.",

@@ -43,6 +43,12 @@ struct LangLink {
 }
 
 #[derive(Serialize)]
+struct ErrorLink {
+    href: String,
+    text: String,
+}
+
+#[derive(Serialize)]
 struct ItemCtx<'a> {
     i: usize,
     n: usize,
@@ -58,6 +64,7 @@ struct ItemCtx<'a> {
 struct FieldCtx<'a> {
     name: &'static str,
     label: &'static str,
+    required: bool,
     kind: &'static str,
     autocomplete: &'static str,
     value: String,
@@ -100,6 +107,7 @@ fn texts(lang: Lang) -> HashMap<&'static str, &'static str> {
         ("language", Msg::Language.text(lang)),
         ("invalid", Msg::PortalInvalid.text(lang)),
         ("check_fields", Msg::PortalCheckFields.text(lang)),
+        ("required", Msg::FieldRequiredMark.text(lang)),
         ("receipt_no", Msg::PortalReceiptNo.text(lang)),
         ("responder", Msg::PortalResponder.text(lang)),
         ("why", Msg::WhyWeAsk.text(lang)),
@@ -205,6 +213,7 @@ fn page(
     let responder_fields = vec![
         FieldCtx {
             name: "name",
+            required: true,
             label: Msg::FieldName.text(lang),
             kind: "text",
             autocomplete: "name",
@@ -213,6 +222,7 @@ fn page(
         },
         FieldCtx {
             name: "role",
+            required: false,
             label: Msg::PortalRole.text(lang),
             kind: "text",
             autocomplete: "organization-title",
@@ -221,6 +231,7 @@ fn page(
         },
         FieldCtx {
             name: "email",
+            required: true,
             label: Msg::FieldEmail.text(lang),
             kind: "email",
             autocomplete: "email",
@@ -228,6 +239,29 @@ fn page(
             error: err("email"),
         },
     ];
+    // At the top, one link to each field that needs attention: on a phone
+    // the first may be far down the page.
+    let mut error_links: Vec<ErrorLink> = items
+        .iter()
+        .filter_map(|i| {
+            i.error.map(|e| ErrorLink {
+                href: format!("#answer{}", i.i),
+                text: format!("{}: {e}", msg!(lang, Msg::PortalQuestion, n = i.n)),
+            })
+        })
+        .collect();
+    error_links.extend(responder_fields.iter().filter_map(|f| {
+        f.error.map(|e| ErrorLink {
+            href: format!("#{}", f.name),
+            text: format!("{}: {e}", f.label),
+        })
+    }));
+    if let Some(e) = err("attachment") {
+        error_links.push(ErrorLink {
+            href: "#attachment".into(),
+            text: format!("{}: {e}", Msg::AttachFile.text(lang)),
+        });
+    }
     let org = v.org_name.as_str();
     let submitted = v.request.submitted_at;
     // The vendor reads dates in its own language, on the asking
@@ -246,6 +280,7 @@ fn page(
         responder => r,
         responder_fields => responder_fields,
         has_errors => !errors.is_empty(),
+        error_links => error_links,
         notice => notice,
         attachments => v.attachments.iter().map(|a| format!("{} ({} KB)", a.filename, (a.size + 1023) / 1024)).collect::<Vec<_>>(),
         attachment_error => err("attachment"),

@@ -30,6 +30,16 @@ async fn sign_up_then_dashboard_then_sign_out(b: Db) {
     assert!(body.contains("Bærum Regnskap"));
     let (_, settings) = app.get_text(&c, "/settings").await;
     assert!(settings.contains("kari@example.no") && settings.contains("baerum-regnskap"));
+    // How mail is delivered, in the reader's words (here: files in a folder).
+    assert!(
+        settings.contains("Saved as files in the folder"),
+        "{settings}"
+    );
+    let r = app.call(&c, "set_language", &[("lang", "de")]).await;
+    assert!(accepted(&r));
+    let (_, settings) = app.get_text(&c, "/settings").await;
+    assert!(settings.contains("Als Dateien im Ordner"));
+    assert!(!settings.contains(">folder "), "no code words: {settings}");
 
     // Signed out: the same cookie no longer opens anything.
     let r = app.call(&c, "sign_out", &[]).await;

@@ -450,6 +450,29 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     );
     assert!(page.contains("Please enter your name."));
     assert!(page.contains("value=\"CISO\""));
+    // At the top, a link to each field that needs attention (on a phone
+    // the first may be far below); name and e-mail are marked required.
+    let doc = scraper::Html::parse_document(&page);
+    let links: Vec<(String, String)> = doc
+        .select(&scraper::Selector::parse("#portal-errors a").unwrap())
+        .map(|a| {
+            (
+                a.value().attr("href").unwrap().to_owned(),
+                a.text().collect::<String>(),
+            )
+        })
+        .collect();
+    let hrefs: Vec<&str> = links.iter().map(|(h, _)| h.as_str()).collect();
+    assert_eq!(hrefs, ["#answer3", "#name", "#email"], "{links:?}");
+    assert!(links[0].1.starts_with("Question 4: "), "{links:?}");
+    for id in ["name", "email"] {
+        let input = doc
+            .select(&scraper::Selector::parse(&format!("input#{id}")).unwrap())
+            .next()
+            .unwrap();
+        assert_eq!(input.value().attr("aria-required"), Some("true"));
+    }
+    assert!(page.contains("(required)"));
     assert_eq!(
         request(&app, &owner, &request_id).await["row"]["status"],
         "draft"
@@ -501,6 +524,47 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
     )
     .await;
     assert_eq!(s, 409);
+    assert_eq!(
+        overview(&app, &owner, &service).await["assessment"],
+        "answered"
+    );
+
+    // Nothing is reviewed or decided by default: every review control
+    // and the decision start on "Choose…", and saving without a choice
+    // is refused, recording nothing.
+    let (_, page) = app
+        .get_text(&owner, &format!("/requests/{request_id}"))
+        .await;
+    let reviews = starting_choices(&page, "select[name='review[review]']");
+    assert_eq!(reviews.len(), 6, "{page}");
+    assert!(reviews.iter().all(|v| v.is_empty()), "{reviews:?}");
+    let (_, page) = app.get_text(&owner, &format!("/services/{service}")).await;
+    assert_eq!(
+        starting_choices(&page, "select[name='decision[decision]']"),
+        [""]
+    );
+    let r = app
+        .call(
+            &owner,
+            "review_answer",
+            &[
+                ("request_id", request_id.as_str()),
+                ("position", "0"),
+                ("review[review]", ""),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+    let r = app
+        .call(
+            &owner,
+            "decide_assessment",
+            &[("service_id", service.as_str()), ("decision[decision]", "")],
+        )
+        .await;
+    assert_eq!(r.status(), 422);
+    let d = request(&app, &owner, &request_id).await;
+    assert_eq!(d["items"][0]["review"], Value::Null);
     assert_eq!(
         overview(&app, &owner, &service).await["assessment"],
         "answered"
@@ -573,7 +637,7 @@ async fn questions_go_out_come_back_answered_and_are_asked_again(b: Db) {
         "earlier answer quoted: {text}"
     );
     assert!(
-        text.contains("What we still need to know: Which logs exactly, and for how long?"),
+        text.contains("Was uns noch fehlt: Which logs exactly, and for how long?"),
         "the note, as edited: {text}"
     );
     let new_id = r.headers()["location"]
@@ -1385,4 +1449,24 @@ async fn documents_up_to_ten_mb_are_attached_and_larger_ones_named(b: Db) {
     let (_, page) = app.get_text(&owner, &forged).await;
     assert!(!page.contains("Ring 0800"));
     assert!(page.contains(&escaped(Msg::ErrFileTooLarge.text(Lang::De))));
+}
+
+/// The value each matching select starts on, as a browser shows it: the
+/// selected option, or the first.
+fn starting_choices(page: &str, css: &str) -> Vec<String> {
+    let doc = scraper::Html::parse_document(page);
+    let select = scraper::Selector::parse(css).unwrap();
+    let option = scraper::Selector::parse("option").unwrap();
+    doc.select(&select)
+        .map(|s| {
+            let options: Vec<_> = s.select(&option).collect();
+            options
+                .iter()
+                .find(|o| o.value().attr("selected").is_some())
+                .or(options.first())
+                .and_then(|o| o.value().attr("value"))
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
 }

@@ -144,8 +144,8 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
                 <PostForm action=api::DecideAssessment::url() ids=vec![("service_id", sid.clone())]
                     attr:class="form" attr:id="decision-form" attr:novalidate=true>
                     <Select name="decision" input="decision[decision]" label=Msg::DecisionLabel
-                        options=choice_options(&Assessment::DECISIONS, Assessment::as_str, Assessment::label)
-                        value=q.assessment.as_str()/>
+                        options=choosing(choice_options(&Assessment::DECISIONS, Assessment::as_str, Assessment::label))
+                        value=if Assessment::DECISIONS.contains(&q.assessment) { q.assessment.as_str() } else { "" }/>
                     <TextArea name="note" input="decision[note]" label=Msg::DecisionNote value=q.note.clone().unwrap_or_default() rows=3/>
                     <Submit label=Msg::DecisionSave id="save-decision"/>
                 </PostForm>
@@ -523,6 +523,23 @@ fn RequestActions(d: RequestView) -> impl IntoView {
             })
             .collect_view()
     };
+    // Asking again: each open question's note, as the reviewer wrote it,
+    // to edit before it goes to the vendor.
+    let open_items = d.items.clone();
+    let note_fields = move || {
+        open_items
+            .iter()
+            .filter(|i| i.review != Some(Review::Satisfactory))
+            .enumerate()
+            .map(|(j, i)| {
+                let label = msg!(lang(), Msg::AskAgainNoteFor, n = i.position + 1);
+                view! {
+                    <TextArea name="notes" input=format!("notes[{j}]") label=Msg::EarlierNote label_text=label
+                        id=format!("f-note-{j}") value=i.review_note.clone().unwrap_or_default() rows=2/>
+                }
+            })
+            .collect_view()
+    };
     view! {
         <div class="actions record-actions">
             {(!d.row.revoked && !submitted).then(|| view! {
@@ -543,6 +560,8 @@ fn RequestActions(d: RequestView) -> impl IntoView {
                     attr:class="form" attr:id="ask-again-form" attr:novalidate=true>
                     <input type="hidden" name="send_key" value=d.send_key.clone()/>
                     <Field name="deadline" label=Msg::RequestDeadline kind="date" value=d.default_deadline.to_string()/>
+                    <p class="hint">{t(Msg::AskAgainNotesHint)}</p>
+                    {note_fields()}
                     <Submit label=Msg::AskAgain id="ask-again"/>
                 </PostForm>
             </details>
@@ -597,8 +616,8 @@ fn ItemBlock(request: String, i: ItemView, can_edit: bool, submitted: bool) -> i
                     ids=vec![("request_id", request.clone()), ("position", i.position.to_string())]
                     attr:class="form review-form" attr:novalidate=true>
                     <Select name="review" input="review[review]" label=Msg::ReviewLabel scope=format!("q{n}")
-                        options=choice_options(Review::ALL, Review::as_str, Review::label)
-                        value=i.review.map(|r| r.as_str()).unwrap_or("satisfactory")/>
+                        options=choosing(choice_options(Review::ALL, Review::as_str, Review::label))
+                        value=i.review.map(|r| r.as_str()).unwrap_or("")/>
                     <TextArea name="note" input="review[note]" label=Msg::ReviewNote value=i.review_note.clone().unwrap_or_default() rows=2 scope=format!("q{n}")/>
                     <Submit label=Msg::ReviewSave/>
                 </PostForm>
@@ -713,4 +732,11 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
             })}
         </PostForm>
     }
+}
+
+/// A choice that starts empty ("Choose…"): a review or decision nobody
+/// made must not be recorded by one click on save.
+fn choosing(mut options: Vec<(String, String)>) -> Vec<(String, String)> {
+    options.insert(0, (String::new(), t(Msg::ChooseOne).to_owned()));
+    options
 }

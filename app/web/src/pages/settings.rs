@@ -258,11 +258,16 @@ fn MailPanel(mail: api::MailView, can_edit: bool) -> impl IntoView {
         }
         .into_any()
     };
+    // The folder, in words; an SMTP server by its address.
+    let transport = match mail.transport.strip_prefix("folder ") {
+        Some(dir) if mail.to_folder => msg!(lang(), Msg::MailToFolder, dir = dir),
+        _ => mail.transport.clone(),
+    };
     view! {
         <section class="panel" aria-labelledby="mail-title">
             <h2 id="mail-title">{t(Msg::MailTitle)}</h2>
             <dl class="facts">
-                <dt>{t(Msg::MailTransport)}</dt><dd id="mail-transport">{mail.transport.clone()}</dd>
+                <dt>{t(Msg::MailTransport)}</dt><dd id="mail-transport">{transport}</dd>
                 <dt>{t(Msg::MailFrom)}</dt><dd>{mail.from.clone()}</dd>
             </dl>
             {mail.to_folder.then(|| view! { <p class="muted">{t(Msg::MailFolderNote)}</p> })}
