@@ -130,6 +130,8 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         SetDigest,
         RotateCalendar,
         StopCalendar,
+        // reports
+        ReportsData,
     );
     None
 }
