@@ -4,7 +4,7 @@
 # the pinned version is already there, so a second run takes a moment.
 #
 #   scripts/tools.sh build   wasm target, wasm-bindgen CLI, wasm-opt (npm binaryen)
-#   scripts/tools.sh test    the above plus Chromium + ChromeDriver
+#   scripts/tools.sh test    the above plus Chromium + ChromeDriver and poppler-utils
 #   scripts/tools.sh bench   the build tools plus wrk (an outside load generator)
 #   scripts/tools.sh profile valgrind (callgrind), for ./dev profile
 #
@@ -69,12 +69,16 @@ need_wrk() { need_debian wrk "the benchmark's outside load generator" wrk; }
 
 need_valgrind() { need_debian valgrind "instruction counts per request" valgrind; }
 
+# Debian's poppler-utils (pdftotext, pdftoppm): the report's tests read the
+# text of the PDFs it makes.
+need_poppler() { need_debian pdftotext "reading the report's PDFs in its tests" poppler-utils; }
+
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 case "${1:-build}" in
   env) ;;
   build) need_wasm_target; need_wasm_bindgen; need_wasm_opt ;;
-  test) need_wasm_target; need_wasm_bindgen; need_wasm_opt; need_chromium ;;
+  test) need_wasm_target; need_wasm_bindgen; need_wasm_opt; need_chromium; need_poppler ;;
   bench) need_wasm_target; need_wasm_bindgen; need_wasm_opt; need_wrk ;;
   profile) need_valgrind ;;
   *) echo "usage: scripts/tools.sh [env|build|test|bench|profile]" >&2; exit 2 ;;

@@ -10,6 +10,7 @@ use crate::follow_ups::Policy;
 use crate::i18n::Msg;
 use crate::inventory::{FindingStatus, FindingTopic};
 use crate::questions::{Assessment, Review};
+use crate::report::ReportFormat;
 use crate::{
     ContactId, DataClassId, FollowUpId, JobId, Lang, MailId, MembershipId, RequestId, Role,
     ServiceId, VendorId,
@@ -163,9 +164,35 @@ pub enum Audit {
     FollowUpDone { follow_up: FollowUpId },
     #[serde(rename = "follow_up.policy_changed")]
     FollowUpPolicyChanged { policy: Policy },
+    /// A report or export was downloaded: which, of what, and the SHA-256
+    /// of its data (printed in the document), so a copy can be checked.
+    #[serde(rename = "report.exported")]
+    ReportExported {
+        format: ReportFormat,
+        lang: Lang,
+        /// The services chosen; `None` for all of them.
+        services: Option<Vec<ServiceId>>,
+        sha256: String,
+    },
 }
 
 impl Audit {
+    /// Reads an entry as stored (its action code and its fields as JSON);
+    /// `None` for entries written before the log was typed, whose action
+    /// and detail are free text.
+    pub fn from_stored(action: &str, detail: &str) -> Option<Audit> {
+        let detail: serde_json::Value = serde_json::from_str(detail).ok()?;
+        let mut entry = serde_json::Map::new();
+        entry.insert(
+            "action".into(),
+            serde_json::Value::String(action.to_owned()),
+        );
+        if !detail.is_null() {
+            entry.insert("detail".into(), detail);
+        }
+        serde_json::from_value(serde_json::Value::Object(entry)).ok()
+    }
+
     /// The entry as a sentence in `lang` (the actor is shown next to it).
     pub fn describe(&self, lang: Lang) -> String {
         use crate::msg;
@@ -298,6 +325,21 @@ impl Audit {
             } else {
                 Msg::AuditRemindersOff
             }),
+            Audit::ReportExported {
+                format,
+                services,
+                sha256,
+                ..
+            } => msg!(
+                lang,
+                Msg::AuditReportExported,
+                format = format.label().text(lang),
+                scope = &match services {
+                    None => Msg::ReportScopeAll.text(lang).to_owned(),
+                    Some(ids) => msg!(lang, Msg::ReportScopeSelection, n = ids.len()),
+                },
+                sha256 = sha256
+            ),
             Audit::FollowUpPolicyChanged { policy } => {
                 if policy.reminders {
                     msg!(

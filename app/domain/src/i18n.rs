@@ -515,9 +515,9 @@ messages! {
         nb: "Ingen hendelser registrert. Når en leverandør melder en hendelse, registrer den her for å starte 72-timersfristen.",
     }
     EmptyReports {
-        en: "Reports for your data-protection officer or auditor appear here.",
-        de: "Hier erscheinen Berichte für Ihre Datenschutzbeauftragten oder Prüfer.",
-        nb: "Her kommer rapporter til personvernombudet eller revisoren.",
+        en: "No report has been exported yet.",
+        de: "Es wurde noch kein Bericht exportiert.",
+        nb: "Ingen rapport er eksportert ennå.",
     }
 
     SettingsTitle { en: "Settings", de: "Einstellungen", nb: "Innstillinger" }
@@ -1612,6 +1612,83 @@ messages! {
     ErrDateInPast { en: "Please choose today or a later day.", de: "Bitte wählen Sie heute oder einen späteren Tag.", nb: "Velg i dag eller en senere dag." }
     ErrDateTooFar { en: "Please choose a day within the next three years.", de: "Bitte wählen Sie einen Tag innerhalb der nächsten drei Jahre.", nb: "Velg en dag innen de neste tre årene." }
     MailWillRetry { en: "Not delivered yet; trying again", de: "Noch nicht zugestellt; neuer Versuch folgt", nb: "Ikke levert ennå; prøver igjen" }
+    ReportTitle { en: "Compliance report: AI services", de: "Compliance-Bericht: KI-Dienste", nb: "Samsvarsrapport: KI-tjenester" }
+    ReportScope { en: "Scope", de: "Umfang", nb: "Omfang" }
+    ReportScopeAll { en: "All services", de: "Alle Dienste", nb: "Alle tjenester" }
+    ReportScopeSelection {
+        en: { one: "{n} selected service", other: "{n} selected services" },
+        de: { one: "{n} ausgewählter Dienst", other: "{n} ausgewählte Dienste" },
+        nb: { one: "{n} valgt tjeneste", other: "{n} valgte tjenester" },
+    }
+    ReportGeneratedAt { en: "Generated", de: "Erstellt", nb: "Laget" }
+    ReportGeneratedOn { en: "Generated on {at}", de: "Erstellt am {at}", nb: "Laget {at}" }
+    ReportTimeZone { en: "Time zone of all dates", de: "Zeitzone aller Angaben", nb: "Tidssone for alle tidspunkter" }
+    ReportPreparedBy { en: "Prepared by", de: "Erstellt von", nb: "Laget av" }
+    ReportHashNote {
+        en: "SHA-256 of the report's data (canonical JSON, without the time of generation, the person and the language). A later report of unchanged data has the same value; it is also recorded in the audit log.",
+        de: "SHA-256 der Berichtsdaten (kanonisches JSON, ohne Erstellungszeit, Person und Sprache). Ein späterer Bericht unveränderter Daten hat denselben Wert; er steht auch im Prüfprotokoll.",
+        nb: "SHA-256 av rapportens data (kanonisk JSON, uten tidspunkt, person og språk). En senere rapport av uendrede data har samme verdi; den er også ført i revisjonsloggen.",
+    }
+    ReportContents { en: "Contents", de: "Inhalt", nb: "Innhold" }
+    ReportSummary { en: "Summary", de: "Zusammenfassung", nb: "Sammendrag" }
+    ReportVendors { en: "Vendors and their place in the supply chain", de: "Anbieter und ihre Rolle in der Lieferkette", nb: "Leverandører og deres plass i leverandørkjeden" }
+    ReportAppendix { en: "Appendix", de: "Anhang", nb: "Vedlegg" }
+    ReportMailTrail { en: "Mails sent to vendors", de: "An Anbieter gesendete E-Mails", nb: "E-post sendt til leverandører" }
+    ReportAnswersReceived { en: "Answers received", de: "Eingegangene Antworten", nb: "Mottatte svar" }
+    ReportAuditLog { en: "Audit log", de: "Prüfprotokoll", nb: "Revisjonslogg" }
+    ReportByStatus { en: "Services by status", de: "Dienste nach Status", nb: "Tjenester etter status" }
+    ReportByAssessment { en: "Services by assessment", de: "Dienste nach Bewertung", nb: "Tjenester etter vurdering" }
+    ReportAttention { en: "Needs attention", de: "Offene Punkte", nb: "Trenger oppfølging" }
+    ReportNoAnswer { en: "Requests with no answer", de: "Anfragen ohne Antwort", nb: "Forespørsler uten svar" }
+    ReportOpenRequests { en: "Requests waiting for an answer", de: "Anfragen, die auf Antwort warten", nb: "Forespørsler som venter på svar" }
+    ReportGivenUpOn { en: "Given up on", de: "Aufgegeben am", nb: "Gitt opp" }
+    ReportFacts { en: "Facts", de: "Angaben", nb: "Opplysninger" }
+    ReportSupplyChain { en: "Supply chain", de: "Lieferkette", nb: "Leverandørkjede" }
+    ReportPart { en: "Part", de: "Funktion", nb: "Funksjon" }
+    ReportTopic { en: "Topic", de: "Thema", nb: "Tema" }
+    ReportHowSure { en: "How sure", de: "Wie sicher", nb: "Hvor sikkert" }
+    ReportQuestionsAsked { en: "Questions asked and answers", de: "Gestellte Fragen und Antworten", nb: "Stilte spørsmål og svar" }
+    ReportWhyAsked { en: "Why we ask", de: "Warum wir fragen", nb: "Hvorfor vi spør" }
+    ReportEarlierAnswer { en: "Earlier answer", de: "Frühere Antwort", nb: "Tidligere svar" }
+    ReportNotReviewed { en: "Not reviewed yet", de: "Noch nicht bewertet", nb: "Ikke vurdert ennå" }
+    ReportNoAnswerYet { en: "(no answer)", de: "(keine Antwort)", nb: "(ikke besvart)" }
+    ReportAnsweredAt { en: "Answered on", de: "Beantwortet am", nb: "Besvart" }
+    ReportAnsweredVia { en: "Answered", de: "Beantwortet", nb: "Besvart via" }
+    ReportReceivedOn { en: "Received on", de: "Eingegangen am", nb: "Mottatt" }
+    ReportReceivedSource { en: "Received as", de: "Eingegangen als", nb: "Mottatt som" }
+    ReportMessageId { en: "Message-ID", de: "Message-ID", nb: "Message-ID" }
+    ReportQueuedAt { en: "Queued", de: "Eingereiht", nb: "Lagt i kø" }
+    ReportPersonal { en: "personal data", de: "personenbezogen", nb: "personopplysninger" }
+    ReportAuthorityNotifier { en: "Reports to the supervisory authority", de: "Meldet an die Aufsichtsbehörde", nb: "Melder til tilsynsmyndigheten" }
+    ReportMoved { en: "Times moved", de: "Verschoben", nb: "Flyttet" }
+    ReportClosedAt { en: "Closed", de: "Abgeschlossen", nb: "Avsluttet" }
+    ReportWhen { en: "When", de: "Wann", nb: "Når" }
+    ReportWho { en: "Who", de: "Wer", nb: "Hvem" }
+    ReportWhat { en: "What", de: "Was", nb: "Hva" }
+    ReportMediaType { en: "Type", de: "Typ", nb: "Type" }
+    ReportSize { en: "Size", de: "Größe", nb: "Størrelse" }
+    ReportBytes {
+        en: { one: "{n} byte", other: "{n} bytes" },
+        de: { one: "{n} Byte", other: "{n} Bytes" },
+        nb: { one: "{n} byte", other: "{n} byte" },
+    }
+    ReportLinks { en: "Documents", de: "Dokumente", nb: "Dokumenter" }
+    ReportNone { en: "None.", de: "Keine.", nb: "Ingen." }
+    ReportFormatPdf { en: "PDF report", de: "PDF-Bericht", nb: "PDF-rapport" }
+    ReportFormatServicesCsv { en: "CSV of services", de: "CSV der Dienste", nb: "CSV over tjenester" }
+    ReportFormatAnswersCsv { en: "CSV of answers", de: "CSV der Antworten", nb: "CSV over svar" }
+    ReportFormatJson { en: "JSON export", de: "JSON-Export", nb: "JSON-eksport" }
+    ReportQuestion { en: "Question", de: "Frage", nb: "Spørsmål" }
+    ReportReviewer { en: "Reviewed by", de: "Bewertet von", nb: "Vurdert av" }
+    ErrReportChooseServices { en: "Choose at least one service, or all of them.", de: "Wählen Sie mindestens einen Dienst oder alle.", nb: "Velg minst én tjeneste, eller alle." }
+    ReportsMake { en: "Make a report", de: "Bericht erstellen", nb: "Lag en rapport" }
+    ReportsIntro { en: "For your data-protection officer or an auditor: the services with their vendors, findings, the questions exactly as sent with the answers, the reviews and decisions, follow-ups, the mails and the audit log. Each download is recorded in the audit log with the SHA-256 of its data.", de: "Für Ihre Datenschutzbeauftragte oder Prüfer: die Dienste mit ihren Anbietern, Erkenntnissen, den Fragen genau wie gesendet mit den Antworten, Bewertungen und Entscheidungen, Wiedervorlagen, E-Mails und dem Prüfprotokoll. Jeder Download wird mit dem SHA-256 seiner Daten im Prüfprotokoll vermerkt.", nb: "For personvernombudet eller en revisor: tjenestene med leverandører, funn, spørsmålene nøyaktig slik de ble sendt med svarene, vurderinger og beslutninger, oppfølginger, e-postene og revisjonsloggen. Hver nedlasting føres i revisjonsloggen med SHA-256 av dataene." }
+    ReportsChosenOnly { en: "Only these services:", de: "Nur diese Dienste:", nb: "Bare disse tjenestene:" }
+    ReportsJsonNote { en: "The JSON export always holds the whole organisation, with the attached documents, and can be imported into another aivet (aivet import).", de: "Der JSON-Export enthält immer die ganze Organisation mit den angehängten Dokumenten und lässt sich in ein anderes aivet importieren (aivet import).", nb: "JSON-eksporten inneholder alltid hele organisasjonen med vedlagte dokumenter, og kan importeres i en annen aivet (aivet import)." }
+    ReportsEarlier { en: "Earlier exports", de: "Frühere Exporte", nb: "Tidligere eksporter" }
+    ReportsFormat { en: "Format", de: "Format", nb: "Format" }
+    ReportPage { en: "Page", de: "Seite", nb: "Side" }
+    AuditReportExported { en: "Exported the report ({format}, {scope}), SHA-256 {sha256}", de: "Bericht exportiert ({format}, {scope}), SHA-256 {sha256}", nb: "Eksporterte rapporten ({format}, {scope}), SHA-256 {sha256}" }
 }
 
 #[cfg(test)]

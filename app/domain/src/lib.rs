@@ -16,6 +16,8 @@ pub mod jobs;
 pub mod lang;
 pub mod mail;
 pub mod questions;
+pub mod report;
+pub mod report_view;
 pub mod search;
 pub mod time;
 pub mod timeline;

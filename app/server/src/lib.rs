@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod config;
 pub mod middleware;
 pub mod portal;
+pub mod reports;
 pub mod routes;
 pub mod upload;
 

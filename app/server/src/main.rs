@@ -7,13 +7,19 @@ use aivet_services::SystemClock;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | version | help]
+const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | report … | backup FILE | version | help]
 
   serve     run the web application (default)
   migrate   bring the database schema up to date, then exit
   demo      create (or start afresh) the demo organisation `demo`, a small
             business with vendors, services and questions in the given
             language (default en); prints its owner's email and password
+  report    --org SLUG --format pdf|csv|answers-csv|json --lang en|de|nb --out FILE
+            write the organisation's compliance report (all services), the
+            CSV of its services or answers, or its JSON export; recorded in
+            its audit log in the name of its first owner
+  backup    FILE: a consistent copy of the SQLite database, taken while the
+            server runs (on PostgreSQL use pg_dump, see README)
   version   print the version
 
 Settings come from AIVET_* environment variables or aivet.toml; see .env.example.";
@@ -61,7 +67,7 @@ async fn run() -> ExitCode {
             println!("aivet {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
-        "serve" | "migrate" | "demo" => {}
+        "serve" | "migrate" | "demo" | "report" | "backup" => {}
         other => {
             eprintln!("aivet: unknown command {other:?}\n\n{USAGE}");
             return ExitCode::from(2);
@@ -81,6 +87,20 @@ async fn run() -> ExitCode {
             Ok(lang) => demo(&config, lang).await,
             Err(e) => {
                 eprintln!("aivet demo: {e}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+        "report" => match ReportArgs::parse(std::env::args().skip(2)) {
+            Ok(args) => report(&config, args).await,
+            Err(e) => {
+                eprintln!("aivet report: {e}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+        "backup" => match std::env::args().nth(2) {
+            Some(file) => backup(&config, &file).await,
+            None => {
+                eprintln!("aivet backup: name the file to write\n\n{USAGE}");
                 return ExitCode::from(2);
             }
         },
@@ -144,6 +164,113 @@ async fn demo(config: &Config, lang: aivet_domain::Lang) -> anyhow::Result<()> {
         "The demo organisation \"{}\" is ready. Start aivet (`aivet serve`, or `./dev run`) and sign in with these.",
         account.slug
     );
+    Ok(())
+}
+
+/// `aivet report`'s options.
+struct ReportArgs {
+    org: String,
+    format: aivet_domain::report::ReportFormat,
+    lang: aivet_domain::Lang,
+    out: std::path::PathBuf,
+}
+
+impl ReportArgs {
+    fn parse(mut args: impl Iterator<Item = String>) -> Result<ReportArgs, String> {
+        use aivet_domain::report::ReportFormat;
+        let (mut org, mut format, mut lang, mut out) = (None, None, aivet_domain::Lang::En, None);
+        while let Some(arg) = args.next() {
+            let (name, inline) = match arg.split_once('=') {
+                Some((n, v)) => (n.to_owned(), Some(v.to_owned())),
+                None => (arg.clone(), None),
+            };
+            let mut value = || {
+                inline
+                    .clone()
+                    .or_else(|| args.next())
+                    .ok_or(format!("{name} needs a value"))
+            };
+            match name.as_str() {
+                "--org" => org = Some(value()?),
+                "--format" => {
+                    format = Some(match value()?.as_str() {
+                        "pdf" => ReportFormat::Pdf,
+                        "csv" => ReportFormat::ServicesCsv,
+                        "answers-csv" => ReportFormat::AnswersCsv,
+                        "json" => ReportFormat::Json,
+                        other => {
+                            return Err(format!(
+                                "--format must be pdf, csv, answers-csv or json, got {other:?}"
+                            ))
+                        }
+                    })
+                }
+                "--lang" => {
+                    let v = value()?;
+                    lang = v
+                        .parse()
+                        .map_err(|_| format!("--lang must be en, de or nb, got {v:?}"))?;
+                }
+                "--out" => out = Some(std::path::PathBuf::from(value()?)),
+                _ => return Err(format!("unknown argument {arg:?}")),
+            }
+        }
+        Ok(ReportArgs {
+            org: org.ok_or("--org SLUG is required")?,
+            format: format.ok_or("--format is required")?,
+            lang,
+            out: out.ok_or("--out FILE is required")?,
+        })
+    }
+}
+
+/// Writes a report of the configured database's organisation to a file.
+async fn report(config: &Config, args: ReportArgs) -> anyhow::Result<()> {
+    use aivet_domain::report::{ReportFormat, Scope};
+    let (services, _) = aivet_server::open_services(
+        config,
+        Arc::new(SystemClock),
+        aivet_services::Limits::default(),
+    )
+    .await?;
+    let auth = services
+        .owner_auth(&args.org)
+        .await
+        .map_err(|_| anyhow::anyhow!("there is no organisation with the slug {:?}", args.org))?;
+    let scope = Scope::All;
+    let download = match args.format {
+        ReportFormat::Pdf => {
+            services
+                .report_pdf(
+                    &auth,
+                    &scope,
+                    args.lang,
+                    Arc::new(aivet_server::reports::TypstPdf),
+                )
+                .await
+        }
+        ReportFormat::ServicesCsv => services.report_services_csv(&auth, &scope, args.lang).await,
+        ReportFormat::AnswersCsv => services.report_answers_csv(&auth, &scope, args.lang).await,
+        ReportFormat::Json => services.report_json(&auth).await,
+    }
+    .map_err(|e| anyhow::anyhow!("the report could not be made: {e:?}"))?;
+    std::fs::write(&args.out, &download.body)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.out.display()))?;
+    println!("{} {}", download.sha256, args.out.display());
+    Ok(())
+}
+
+/// Copies the SQLite database, consistently, while the server may run.
+async fn backup(config: &Config, file: &str) -> anyhow::Result<()> {
+    if !config.is_sqlite() {
+        anyhow::bail!("aivet backup copies a SQLite database; on PostgreSQL use pg_dump (see README, \"Backups\")");
+    }
+    if std::path::Path::new(file).exists() {
+        anyhow::bail!("{file} exists already; name a new file");
+    }
+    let store = aivet_store::sqlite::SqliteStore::open(&config.database_url).await?;
+    store.backup_into(file).await?;
+    println!("{file}");
     Ok(())
 }
 

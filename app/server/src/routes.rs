@@ -33,6 +33,7 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("POST", "/answer/{token}"),
     ("GET", "/attachments/{id}"),
     ("POST", "/requests/{id}/attachments"),
+    ("POST", "/reports/download"),
     ("GET", "/calendar/{token}"),
     ("GET", "/follow-ups/{id}/calendar.ics"),
 ];
@@ -99,6 +100,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             "/requests/{id}/attachments",
             post(crate::attachments::upload),
         )
+        .route("/reports/download", post(crate::reports::download))
         .route(
             "/answer/{token}",
             get(crate::portal::show).post(crate::portal::save),

@@ -95,7 +95,7 @@ fn undefuse(cell: &str) -> String {
 /// One CSV line, comma-separated. A field holding a separator of either
 /// convention, a tab, a line break or a quote is quoted, so that a
 /// spreadsheet splitting at semicolons keeps it whole too.
-fn csv_line<S: AsRef<str>>(out: &mut String, fields: impl IntoIterator<Item = S>) {
+pub(crate) fn csv_line<S: AsRef<str>>(out: &mut String, fields: impl IntoIterator<Item = S>) {
     csv_line_with(out, fields, ',')
 }
 

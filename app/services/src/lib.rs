@@ -18,6 +18,7 @@ pub mod notices;
 pub mod questions;
 pub mod ratelimit;
 pub mod reminders;
+pub mod report;
 pub mod secrets;
 
 pub use accounts::{Auth, DeviceToken, SessionToken};

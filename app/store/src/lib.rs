@@ -24,6 +24,7 @@ pub mod inventory;
 pub mod jobs;
 pub mod postgres;
 pub mod questions;
+pub mod report;
 pub mod sqlite;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -329,16 +330,7 @@ impl AuditEntry {
     /// The entry as it was recorded; `None` for entries written before the
     /// log was typed (their `action` and `detail` are free text).
     pub fn event(&self) -> Option<AuditEvent> {
-        let detail: serde_json::Value = serde_json::from_str(&self.detail).ok()?;
-        let mut entry = serde_json::Map::new();
-        entry.insert(
-            "action".into(),
-            serde_json::Value::String(self.action.clone()),
-        );
-        if !detail.is_null() {
-            entry.insert("detail".into(), detail);
-        }
-        serde_json::from_value(serde_json::Value::Object(entry)).ok()
+        AuditEvent::from_stored(&self.action, &self.detail)
     }
 }
 
@@ -364,6 +356,7 @@ pub trait Store:
     + questions::QuestionStore
     + jobs::JobStore
     + follow_ups::FollowUpStore
+    + report::ReportStore
     + Send
     + Sync
     + 'static
@@ -440,6 +433,10 @@ pub trait Store:
         now: DateTime<Utc>,
     ) -> Result<Tenant>;
     async fn org(&self, t: &Tenant) -> Result<Org>;
+    /// The organisation with this slug, as its first owner's tenant (for
+    /// the commands that work on the database without a session).
+    /// `NotFound` when there is none.
+    async fn owner_of_slug(&self, slug: &str) -> Result<(User, Tenant)>;
     /// Takes an organisation out of use without deleting it (its audit log
     /// is append-only): its slug and name get `suffix`, and the user's
     /// membership ends. For `aivet demo`, which starts each demo afresh.
@@ -614,6 +611,8 @@ pub(crate) enum Scope<'a> {
     InviteToken(&'a [u8]),
     /// The one question request whose answer link hashes to these bytes.
     RequestToken(&'a [u8]),
+    /// The one organisation with this slug (its row only).
+    OrgSlug(&'a str),
     /// The one membership whose calendar feed link hashes to these bytes.
     CalendarToken(&'a [u8]),
     /// Work across organisations by the system itself (the mail worker).

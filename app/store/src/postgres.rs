@@ -133,13 +133,19 @@ impl PgStore {
 
     async fn rescope(tx: &mut sqlx::Transaction<'static, Db>, scope: Scope<'_>) -> Result<()> {
         let (org, user, invite, request, system) = match scope {
-            Scope::None | Scope::CalendarToken(_) => (None, None, None, None, false),
+            Scope::None | Scope::OrgSlug(_) | Scope::CalendarToken(_) => {
+                (None, None, None, None, false)
+            }
             Scope::User(u) => (None, Some(u.0), None, None, false),
             Scope::Org(o, u) => (Some(o.0), u.map(|u| u.0), None, None, false),
             Scope::Tenant(t) => (Some(t.org_id().0), Some(t.user_id().0), None, None, false),
             Scope::InviteToken(h) => (None, None, Some(hex_encode(h)), None, false),
             Scope::RequestToken(h) => (None, None, None, Some(hex_encode(h)), false),
             Scope::System => (None, None, None, None, true),
+        };
+        let slug = match scope {
+            Scope::OrgSlug(s) => s,
+            _ => "",
         };
         let calendar = match scope {
             Scope::CalendarToken(h) => hex_encode(h),
@@ -148,13 +154,15 @@ impl PgStore {
         sqlx::query(
             "SELECT set_config('aivet.org_id', $1, true), set_config('aivet.user_id', $2, true),
                     set_config('aivet.invite_token', $3, true), set_config('aivet.system', $4, true),
-                    set_config('aivet.request_token', $5, true), set_config('aivet.calendar_token', $6, true)",
+                    set_config('aivet.request_token', $5, true), set_config('aivet.org_slug', $6, true),
+                    set_config('aivet.calendar_token', $7, true)",
         )
         .bind(org.map(|o| o.to_string()).unwrap_or_default())
         .bind(user.map(|u| u.to_string()).unwrap_or_default())
         .bind(invite.unwrap_or_default())
         .bind(if system { "on" } else { "" })
         .bind(request.unwrap_or_default())
+        .bind(slug)
         .bind(calendar)
         .execute(&mut **tx)
         .await?;
@@ -201,6 +209,7 @@ include!("inventory_sql.rs");
 include!("questions_sql.rs");
 include!("jobs_sql.rs");
 include!("follow_ups_sql.rs");
+include!("report_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

@@ -447,6 +447,27 @@ impl Store for ThisStore {
         Ok(org)
     }
 
+    async fn owner_of_slug(&self, slug: &str) -> Result<(User, Tenant)> {
+        let mut tx = self.read(Scope::OrgSlug(slug)).await?;
+        let org: Option<(Uuid,)> = sqlx::query_as("SELECT id FROM orgs WHERE slug = $1")
+            .bind(slug)
+            .fetch_optional(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        let org = OrgId(org.ok_or(StoreError::NotFound)?.0);
+        let mut tx = self.read(Scope::Org(org, None)).await?;
+        let owner: Option<(Uuid,)> = sqlx::query_as(
+            "SELECT user_id FROM memberships WHERE org_id = $1 AND role = 'owner' ORDER BY created_at, id LIMIT 1",
+        )
+        .bind(org.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        let user = UserId(owner.ok_or(StoreError::NotFound)?.0);
+        let tenant = self.tenant_for(user, org).await?;
+        Ok((self.user(user).await?, tenant))
+    }
+
     async fn retire_org(&self, user: UserId, org: OrgId, suffix: &str, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.write(Scope::Org(org, Some(user))).await?;
         let r = sqlx::query("UPDATE orgs SET slug = slug || $2, name = name || $3 WHERE id = $1")

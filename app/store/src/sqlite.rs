@@ -31,6 +31,18 @@ pub struct Pragmas {
 }
 
 impl SqliteStore {
+    /// Writes a consistent copy of the database to `path` (which must not
+    /// exist) with `VACUUM INTO`: one read transaction, so writers go on
+    /// meanwhile and the copy is the database as of its start.
+    pub async fn backup_into(&self, path: &str) -> Result<()> {
+        let mut conn = self.pool.acquire().await?;
+        sqlx::query("VACUUM INTO $1")
+            .bind(path)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    }
+
     const BACKEND: &'static str = "sqlite";
     /// SQLite has one writer at a time; claims never collide.
     const SKIP_LOCKED: &'static str = "";
@@ -107,3 +119,4 @@ include!("inventory_sql.rs");
 include!("questions_sql.rs");
 include!("jobs_sql.rs");
 include!("follow_ups_sql.rs");
+include!("report_sql.rs");

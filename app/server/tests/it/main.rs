@@ -17,5 +17,6 @@ mod matrix;
 mod pages;
 mod questions;
 mod reminders;
+mod reports;
 mod security;
 mod smtp;

@@ -756,6 +756,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "service_list",
         "data_classes_data",
         "question_set_data",
+        "reports_data",
     ] {
         add(&format!("POST /api/{f}"), org_only());
     }
@@ -911,6 +912,20 @@ fn matrix() -> BTreeMap<String, Probe> {
         class_probe(|_| vec![("name", "Renamed by A".into())]),
     );
     add("POST /api/delete_data_class", class_probe(|_| vec![]));
+    add(
+        "POST /reports/download",
+        ForeignId {
+            field: "service",
+            b_id: |w| w.b_service.clone(),
+            extra: |_| {
+                vec![
+                    ("format", "pdf".into()),
+                    ("lang", "en".into()),
+                    ("scope", "selection".into()),
+                ]
+            },
+        },
+    );
     add(
         "POST /api/import_preview",
         Scoped {

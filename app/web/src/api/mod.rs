@@ -10,11 +10,13 @@ mod accounts;
 mod follow_ups;
 mod inventory;
 mod questions;
+mod reports;
 mod settings;
 pub use accounts::*;
 pub use follow_ups::*;
 pub use inventory::*;
 pub use questions::*;
+pub use reports::*;
 pub use settings::*;
 
 #[cfg(feature = "ssr")]
@@ -128,6 +130,8 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         SetDigest,
         RotateCalendar,
         StopCalendar,
+        // reports
+        ReportsData,
     );
     None
 }

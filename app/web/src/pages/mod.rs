@@ -9,6 +9,7 @@ pub mod invite;
 pub mod not_found;
 pub mod placeholders;
 pub mod questions;
+pub mod reports;
 pub mod services;
 pub mod settings;
 pub mod vendors;

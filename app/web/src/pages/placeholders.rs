@@ -20,7 +20,3 @@ fn Area(title: Msg, empty: Msg) -> impl IntoView {
 pub fn IncidentsPage() -> impl IntoView {
     view! { <Area title=Msg::NavIncidents empty=Msg::EmptyIncidents/> }
 }
-#[component]
-pub fn ReportsPage() -> impl IntoView {
-    view! { <Area title=Msg::NavReports empty=Msg::EmptyReports/> }
-}

@@ -1,0 +1,952 @@
+//! The compliance report prepared for one reader: every label and value
+//! as text in their language, every date written by [`Fmt`] in the
+//! organisation's time zone. The PDF layout only arranges these texts; it
+//! decides nothing and translates nothing.
+//!
+//! The view is pure (the report and a language in, texts out), so it is
+//! tested here, without any renderer.
+
+use crate::follow_ups::{FollowUpStatus, Section};
+use crate::i18n::Msg;
+use crate::inventory::{FindingStatus, FindingTopic, ServiceStatus};
+use crate::questions::Assessment;
+use crate::report::{Report, ReportData, Request, Scope, Service};
+use crate::timeline::Event;
+use crate::{msg, Audit, Fmt, Lang};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+
+/// A label and its value.
+pub type Row = [String; 2];
+
+/// A table: its column heads, its rows, and what it says when empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Table {
+    pub head: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub empty: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub title: String,
+    /// The language tag (`en`, `de`, `nb`), for the PDF's metadata.
+    pub lang: &'static str,
+    pub labels: Labels,
+    pub cover: Vec<Row>,
+    pub hash: String,
+    pub hash_note: String,
+    /// "Generated on …", for every page's footer.
+    pub generated: String,
+    pub summary: Summary,
+    pub services: Vec<ServiceView>,
+    pub vendors: Table,
+    pub mails: Table,
+    pub answers: Table,
+    pub audit: Table,
+}
+
+/// The headings of the document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Labels {
+    pub contents: String,
+    pub summary: String,
+    pub services: String,
+    pub vendors: String,
+    pub appendix: String,
+    pub mails: String,
+    pub answers: String,
+    pub audit: String,
+    pub by_status: String,
+    pub by_assessment: String,
+    pub attention: String,
+    pub no_answer: String,
+    pub open_requests: String,
+    pub overdue: String,
+    pub facts: String,
+    pub supply_chain: String,
+    pub findings: String,
+    pub questions: String,
+    pub decision: String,
+    pub follow_ups: String,
+    pub timeline: String,
+    pub attachments: String,
+    pub why: String,
+    pub answer: String,
+    pub earlier_answer: String,
+    pub review: String,
+    pub page: String,
+    pub none: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub figures: Vec<Row>,
+    pub by_status: Table,
+    pub by_assessment: Table,
+    pub open_requests: Table,
+    pub overdue: Table,
+    pub no_answer: Table,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ServiceView {
+    pub name: String,
+    pub facts: Vec<Row>,
+    pub supply_chain: Table,
+    pub findings: Table,
+    pub decision: Vec<Row>,
+    pub requests: Vec<RequestView>,
+    pub follow_ups: Table,
+    pub timeline: Table,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RequestView {
+    pub title: String,
+    pub facts: Vec<Row>,
+    pub items: Vec<ItemView>,
+    pub attachments: Table,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ItemView {
+    pub number: String,
+    pub question: String,
+    pub why: String,
+    pub earlier_answer: String,
+    pub answer: String,
+    pub review: String,
+}
+
+const DASH: &str = "—";
+
+struct Ctx<'a> {
+    lang: Lang,
+    fmt: Fmt,
+    data: &'a ReportData,
+    today: NaiveDate,
+}
+
+impl Ctx<'_> {
+    fn t(&self, m: Msg) -> String {
+        m.text(self.lang).to_owned()
+    }
+    fn opt(&self, s: &Option<String>) -> String {
+        s.as_deref()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(DASH)
+            .to_owned()
+    }
+    fn date(&self, d: Option<NaiveDate>) -> String {
+        d.map_or_else(|| DASH.to_owned(), |d| self.fmt.date_short(d))
+    }
+    fn at(&self, at: Option<DateTime<Utc>>) -> String {
+        at.map_or_else(|| DASH.to_owned(), |a| self.fmt.date_time_short(a))
+    }
+    fn row(&self, m: Msg, value: String) -> Row {
+        [self.t(m), value]
+    }
+    fn table(&self, head: &[Msg], rows: Vec<Vec<String>>, empty: Msg) -> Table {
+        Table {
+            head: head.iter().map(|m| self.t(*m)).collect(),
+            rows,
+            empty: self.t(empty),
+        }
+    }
+    fn service_name(&self, id: crate::ServiceId) -> String {
+        self.data
+            .service(id)
+            .map_or_else(|| DASH.to_owned(), |s| s.name.clone())
+    }
+}
+
+/// The report prepared for a reader of `lang`.
+pub fn view(report: &Report, lang: Lang) -> View {
+    let data = &report.data;
+    let zone = data.organisation.time_zone;
+    let c = Ctx {
+        lang,
+        fmt: Fmt::new(lang, zone),
+        data,
+        today: zone.today(report.generated_at),
+    };
+    let scope = match &data.scope {
+        Scope::All => c.t(Msg::ReportScopeAll),
+        Scope::Selection(ids) => msg!(lang, Msg::ReportScopeSelection, n = ids.len()),
+    };
+    let generated = c.fmt.date_time_zone(report.generated_at);
+    View {
+        title: c.t(Msg::ReportTitle),
+        lang: lang.code(),
+        labels: labels(&c),
+        cover: vec![
+            c.row(Msg::Organisation, data.organisation.name.clone()),
+            c.row(Msg::ReportGeneratedAt, generated.clone()),
+            c.row(Msg::ReportTimeZone, zone.name().to_owned()),
+            c.row(Msg::ReportScope, scope),
+            c.row(
+                Msg::ReportPreparedBy,
+                format!("{} <{}>", report.prepared_by.name, report.prepared_by.email),
+            ),
+            c.row(Msg::Language, lang.native_name().to_owned()),
+        ],
+        hash: data.sha256(),
+        hash_note: c.t(Msg::ReportHashNote),
+        generated: msg!(lang, Msg::ReportGeneratedOn, at = &generated),
+        summary: summary(&c),
+        services: data
+            .inventory
+            .services
+            .iter()
+            .map(|s| service(&c, s))
+            .collect(),
+        vendors: vendors(&c),
+        mails: mails(&c),
+        answers: answers(&c),
+        audit: audit(&c),
+    }
+}
+
+fn labels(c: &Ctx) -> Labels {
+    Labels {
+        contents: c.t(Msg::ReportContents),
+        summary: c.t(Msg::ReportSummary),
+        services: c.t(Msg::NavServices),
+        vendors: c.t(Msg::ReportVendors),
+        appendix: c.t(Msg::ReportAppendix),
+        mails: c.t(Msg::ReportMailTrail),
+        answers: c.t(Msg::ReportAnswersReceived),
+        audit: c.t(Msg::ReportAuditLog),
+        by_status: c.t(Msg::ReportByStatus),
+        by_assessment: c.t(Msg::ReportByAssessment),
+        attention: c.t(Msg::ReportAttention),
+        no_answer: c.t(Msg::ReportNoAnswer),
+        open_requests: c.t(Msg::ReportOpenRequests),
+        overdue: c.t(Msg::DashOverdue),
+        facts: c.t(Msg::ReportFacts),
+        supply_chain: c.t(Msg::ReportSupplyChain),
+        findings: c.t(Msg::FindingsTitle),
+        questions: c.t(Msg::ReportQuestionsAsked),
+        decision: c.t(Msg::DecisionLabel),
+        follow_ups: c.t(Msg::NavFollowUps),
+        timeline: c.t(Msg::TimelineTitle),
+        attachments: c.t(Msg::AttachmentsTitle),
+        why: c.t(Msg::ReportWhyAsked),
+        answer: c.t(Msg::AnswerLabel),
+        earlier_answer: c.t(Msg::ReportEarlierAnswer),
+        review: c.t(Msg::ReviewLabel),
+        page: c.t(Msg::ReportPage),
+        none: c.t(Msg::ReportNone),
+    }
+}
+
+fn count_row(label: String, n: usize) -> Vec<String> {
+    vec![label, n.to_string()]
+}
+
+fn summary(c: &Ctx) -> Summary {
+    let services = &c.data.inventory.services;
+    let live = || services.iter().filter(|s| s.archived_at.is_none());
+    let by_status = ServiceStatus::ALL
+        .iter()
+        .map(|st| count_row(c.t(st.label()), live().filter(|s| s.status == *st).count()))
+        .collect();
+    let by_assessment = Assessment::ALL
+        .iter()
+        .map(|a| {
+            count_row(
+                c.t(a.label()),
+                live().filter(|s| s.assessment == *a).count(),
+            )
+        })
+        .collect();
+    let personal: Vec<_> = c
+        .data
+        .inventory
+        .data_classes
+        .iter()
+        .filter(|d| d.personal)
+        .map(|d| d.id)
+        .collect();
+    let requests = &c.data.questions.requests;
+    let request_row = |r: &Request, when: String| {
+        vec![
+            r.services
+                .iter()
+                .map(|s| c.service_name(*s))
+                .collect::<Vec<_>>()
+                .join(", "),
+            format!("{} <{}>", r.recipient_name, r.recipient_email),
+            when,
+        ]
+    };
+    let open: Vec<Vec<String>> = requests
+        .iter()
+        .filter(|r| r.waiting())
+        .map(|r| request_row(r, c.date(Some(r.deadline))))
+        .collect();
+    let no_answer: Vec<Vec<String>> = requests
+        .iter()
+        .filter(|r| r.no_answer())
+        .map(|r| request_row(r, c.at(r.no_answer_at)))
+        .collect();
+    let overdue: Vec<Vec<String>> = c
+        .data
+        .follow_ups
+        .iter()
+        .filter(|f| {
+            f.status == FollowUpStatus::Open && Section::of(f.due_on, c.today) == Section::Overdue
+        })
+        .map(|f| {
+            vec![
+                c.service_name(f.service),
+                c.t(f.reason.label()),
+                c.date(Some(f.due_on)),
+            ]
+        })
+        .collect();
+    Summary {
+        figures: vec![
+            c.row(Msg::NavServices, live().count().to_string()),
+            c.row(
+                Msg::DashPersonal,
+                live()
+                    .filter(|s| s.data_classes.iter().any(|d| personal.contains(d)))
+                    .count()
+                    .to_string(),
+            ),
+            c.row(
+                Msg::DashOpenFindings,
+                live()
+                    .filter(|s| {
+                        FindingTopic::ALL.iter().any(|t| {
+                            !s.findings
+                                .iter()
+                                .any(|f| f.topic == *t && f.status != FindingStatus::Unknown)
+                        })
+                    })
+                    .count()
+                    .to_string(),
+            ),
+            c.row(Msg::ReportOpenRequests, open.len().to_string()),
+            c.row(Msg::DashOverdue, overdue.len().to_string()),
+            c.row(Msg::ReportNoAnswer, no_answer.len().to_string()),
+        ],
+        by_status: c.table(
+            &[Msg::FieldStatus, Msg::NavServices],
+            by_status,
+            Msg::ReportNone,
+        ),
+        by_assessment: c.table(
+            &[Msg::AssessmentLabel, Msg::NavServices],
+            by_assessment,
+            Msg::ReportNone,
+        ),
+        open_requests: c.table(
+            &[Msg::NavServices, Msg::RequestTo, Msg::RequestDeadline],
+            open,
+            Msg::ReportNone,
+        ),
+        overdue: c.table(
+            &[
+                Msg::NavServices,
+                Msg::FollowUpReasonLabel,
+                Msg::RequestDeadline,
+            ],
+            overdue,
+            Msg::ReportNone,
+        ),
+        no_answer: c.table(
+            &[Msg::NavServices, Msg::RequestTo, Msg::ReportGivenUpOn],
+            no_answer,
+            Msg::ReportNone,
+        ),
+    }
+}
+
+fn service(c: &Ctx, s: &Service) -> ServiceView {
+    let classes: Vec<String> = s
+        .data_classes
+        .iter()
+        .filter_map(|id| c.data.inventory.data_classes.iter().find(|d| d.id == *id))
+        .map(|d| {
+            if d.personal {
+                format!("{} ({})", d.name, c.t(Msg::ReportPersonal))
+            } else {
+                d.name.clone()
+            }
+        })
+        .collect();
+    let mut facts = vec![
+        c.row(Msg::FieldPurpose, c.opt(&s.purpose)),
+        c.row(Msg::FieldStatus, c.t(s.status.label())),
+        c.row(Msg::FieldOwner, c.opt(&s.owner)),
+        c.row(Msg::FieldModel, c.opt(&s.model)),
+        c.row(Msg::FieldEngine, c.opt(&s.engine)),
+        c.row(Msg::FieldDeployment, c.t(s.deployment.label())),
+        c.row(
+            Msg::FieldDataClasses,
+            if classes.is_empty() {
+                DASH.to_owned()
+            } else {
+                classes.join(", ")
+            },
+        ),
+        c.row(Msg::FieldDpaSignedOn, c.date(s.dpa_signed_on)),
+        c.row(Msg::FieldDpaUrl, c.opt(&s.dpa_url)),
+        c.row(
+            Msg::FieldNoticeHours,
+            s.notice_hours
+                .map_or_else(|| DASH.to_owned(), |h| h.to_string()),
+        ),
+        c.row(Msg::FieldNoticeChannel, c.opt(&s.notice_channel)),
+        c.row(
+            Msg::ReportAuthorityNotifier,
+            c.t(s.authority_notifier.label()),
+        ),
+    ];
+    if let Some(at) = s.archived_at {
+        facts.push(c.row(Msg::FieldArchived, c.at(Some(at))));
+    }
+    let chain: Vec<Vec<String>> = [
+        (Msg::FieldVendor, Some(s.vendor)),
+        (Msg::FieldIntegrator, s.integrator),
+        (Msg::FieldModelProvider, s.model_provider),
+        (Msg::FieldInferenceHost, s.inference_host),
+    ]
+    .into_iter()
+    .filter_map(|(part, id)| {
+        let v = c.data.vendor(id?)?;
+        Some(vec![c.t(part), v.name.clone(), c.t(v.role.label())])
+    })
+    .collect();
+    let findings = FindingTopic::ALL
+        .iter()
+        .map(
+            |topic| match s.findings.iter().find(|f| f.topic == *topic) {
+                Some(f) => vec![
+                    c.t(topic.label()),
+                    c.t(f.status.label()),
+                    c.opt(&f.summary),
+                    c.opt(&f.source_url),
+                    c.date(f.checked_on),
+                ],
+                None => vec![
+                    c.t(topic.label()),
+                    c.t(FindingStatus::Unknown.label()),
+                    DASH.to_owned(),
+                    DASH.to_owned(),
+                    DASH.to_owned(),
+                ],
+            },
+        )
+        .collect();
+    let requests = c
+        .data
+        .questions
+        .requests
+        .iter()
+        .filter(|r| r.services.contains(&s.id))
+        .map(|r| request(c, r))
+        .collect();
+    let follow_ups = c
+        .data
+        .follow_ups
+        .iter()
+        .filter(|f| f.service == s.id)
+        .map(|f| {
+            let state = if f.status == FollowUpStatus::Open
+                && Section::of(f.due_on, c.today) == Section::Overdue
+            {
+                format!("{} ({})", c.t(f.status.label()), c.t(Msg::FollowUpsOverdue))
+            } else {
+                c.t(f.status.label())
+            };
+            vec![
+                c.t(f.reason.label()),
+                c.date(Some(f.due_on)),
+                state,
+                f.moved.to_string(),
+                c.opt(&f.note),
+                c.at(f.closed_at),
+            ]
+        })
+        .collect();
+    let timeline = c
+        .data
+        .questions
+        .timeline
+        .iter()
+        .filter(|e| e.service == s.id)
+        .map(|e| {
+            let event = Event::from_stored(&e.kind, &e.detail);
+            let detail = event.detail(c.lang);
+            vec![
+                c.at(Some(e.at)),
+                if e.actor.is_empty() {
+                    DASH.to_owned()
+                } else {
+                    e.actor.clone()
+                },
+                if detail.is_empty() {
+                    event.title(c.lang)
+                } else {
+                    format!("{}: {detail}", event.title(c.lang))
+                },
+            ]
+        })
+        .collect();
+    ServiceView {
+        name: s.name.clone(),
+        facts,
+        supply_chain: c.table(
+            &[Msg::ReportPart, Msg::FieldName, Msg::FieldVendorRole],
+            chain,
+            Msg::ReportNone,
+        ),
+        findings: c.table(
+            &[
+                Msg::ReportTopic,
+                Msg::ReportHowSure,
+                Msg::FieldSummary,
+                Msg::FieldSourceUrl,
+                Msg::FieldCheckedOn,
+            ],
+            findings,
+            Msg::ReportNone,
+        ),
+        decision: vec![
+            c.row(Msg::AssessmentLabel, c.t(s.assessment.label())),
+            c.row(Msg::DecisionNote, c.opt(&s.assessment_note)),
+        ],
+        requests,
+        follow_ups: c.table(
+            &[
+                Msg::FollowUpReasonLabel,
+                Msg::RequestDeadline,
+                Msg::RequestStatusLabel,
+                Msg::ReportMoved,
+                Msg::FieldNotes,
+                Msg::ReportClosedAt,
+            ],
+            follow_ups,
+            Msg::ReportNone,
+        ),
+        timeline: c.table(
+            &[Msg::ReportWhen, Msg::ReportWho, Msg::ReportWhat],
+            timeline,
+            Msg::ReportNone,
+        ),
+    }
+}
+
+fn request(c: &Ctx, r: &Request) -> RequestView {
+    let state = if r.no_answer() {
+        c.t(Msg::EventNoAnswer)
+    } else if r.revoked_at.is_some() && r.status != crate::questions::RequestStatus::Submitted {
+        c.t(Msg::EventRevoked)
+    } else {
+        c.t(r.status.label())
+    };
+    let mut facts = vec![
+        c.row(
+            Msg::RequestTo,
+            format!("{} <{}>", r.recipient_name, r.recipient_email),
+        ),
+        c.row(Msg::RequestSentBy, r.sent_by.clone()),
+        c.row(Msg::RequestSentAt, c.at(Some(r.sent_at))),
+        c.row(Msg::ReportMessageId, c.opt(&r.message_id)),
+        c.row(Msg::RequestDeadline, c.date(Some(r.deadline))),
+        c.row(Msg::RequestStatusLabel, state),
+        c.row(Msg::RemindersLabel, r.reminders_sent.to_string()),
+    ];
+    if r.submitted_at.is_some() || r.received_on.is_some() {
+        let by = [&r.responder_name, &r.responder_role, &r.responder_email]
+            .into_iter()
+            .filter_map(|s| s.as_deref().filter(|s| !s.is_empty()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        facts.push(c.row(
+            Msg::RequestResponder,
+            if by.is_empty() { DASH.to_owned() } else { by },
+        ));
+        facts.push(c.row(Msg::ReportAnsweredAt, c.at(r.submitted_at)));
+        if let Some(via) = r.answered_via {
+            facts.push(c.row(Msg::ReportAnsweredVia, c.t(via.label())));
+        }
+        if r.received_on.is_some() {
+            facts.push(c.row(Msg::ReportReceivedOn, c.date(r.received_on)));
+            facts.push(c.row(Msg::ReportReceivedSource, c.opt(&r.received_source)));
+        }
+    }
+    let items = r
+        .items
+        .iter()
+        .map(|i| {
+            let review = match (i.review, &i.reviewed_by, i.reviewed_at) {
+                (Some(rv), by, at) => {
+                    let mut s = c.t(rv.label());
+                    if let (Some(by), Some(at)) = (by, at) {
+                        s = format!(
+                            "{s} · {}",
+                            msg!(
+                                c.lang,
+                                Msg::ReviewedBy,
+                                name = by,
+                                date = &c.fmt.date_time_short(at)
+                            )
+                        );
+                    }
+                    if let Some(note) = i.review_note.as_deref().filter(|n| !n.is_empty()) {
+                        s = format!("{s} · {note}");
+                    }
+                    s
+                }
+                (None, _, _) => c.t(Msg::ReportNotReviewed),
+            };
+            ItemView {
+                number: (i.position + 1).to_string(),
+                question: i.question.clone(),
+                why: i.why.clone(),
+                earlier_answer: i.earlier_answer.clone().unwrap_or_default(),
+                answer: i
+                    .answer
+                    .clone()
+                    .filter(|a| !a.trim().is_empty())
+                    .unwrap_or_else(|| c.t(Msg::ReportNoAnswerYet)),
+                review,
+            }
+        })
+        .collect();
+    let attachments = r
+        .attachments
+        .iter()
+        .map(|a| {
+            vec![
+                a.filename.clone(),
+                a.media_type.clone(),
+                msg!(c.lang, Msg::ReportBytes, n = a.size),
+                c.at(Some(a.uploaded_at)),
+                a.uploaded_by.clone(),
+            ]
+        })
+        .collect();
+    RequestView {
+        title: msg!(c.lang, Msg::RequestTitle, vendor = &r.vendor_name),
+        facts,
+        items,
+        attachments: c.table(
+            &[
+                Msg::FieldName,
+                Msg::ReportMediaType,
+                Msg::ReportSize,
+                Msg::ReportWhen,
+                Msg::ReportWho,
+            ],
+            attachments,
+            Msg::ReportNone,
+        ),
+    }
+}
+
+fn vendors(c: &Ctx) -> Table {
+    let rows = c
+        .data
+        .inventory
+        .vendors
+        .iter()
+        .map(|v| {
+            let contacts = v
+                .contacts
+                .iter()
+                .map(|k| {
+                    let mut s = format!("{} <{}>, {}", k.name, k.email, c.t(k.role.label()));
+                    if k.primary {
+                        s = format!("{s} ({})", c.t(Msg::FieldPrimary));
+                    }
+                    s
+                })
+                .collect::<Vec<_>>();
+            let links = [
+                (Msg::FieldWebsite, &v.website),
+                (Msg::FieldDpaUrl, &v.dpa_url),
+                (Msg::FieldPrivacyUrl, &v.privacy_url),
+                (Msg::FieldSubprocessorsUrl, &v.subprocessors_url),
+                (Msg::FieldStatusUrl, &v.status_url),
+                (Msg::FieldTrustUrl, &v.trust_url),
+            ]
+            .into_iter()
+            .filter_map(|(m, u)| u.as_ref().map(|u| format!("{}: {u}", c.t(m))))
+            .collect::<Vec<_>>();
+            vec![
+                v.name.clone(),
+                c.t(v.role.label()),
+                if contacts.is_empty() {
+                    DASH.to_owned()
+                } else {
+                    contacts.join("\n")
+                },
+                if links.is_empty() {
+                    DASH.to_owned()
+                } else {
+                    links.join("\n")
+                },
+            ]
+        })
+        .collect();
+    c.table(
+        &[
+            Msg::FieldName,
+            Msg::FieldVendorRole,
+            Msg::ContactsTitle,
+            Msg::ReportLinks,
+        ],
+        rows,
+        Msg::ReportNone,
+    )
+}
+
+fn mails(c: &Ctx) -> Table {
+    let rows = c
+        .data
+        .mail_trail
+        .iter()
+        .map(|m| {
+            vec![
+                c.at(Some(m.created_at)),
+                c.at(m.sent_at),
+                m.recipient.clone(),
+                m.subject.clone(),
+                m.message_id.clone(),
+                c.t(m.status.label()),
+            ]
+        })
+        .collect();
+    c.table(
+        &[
+            Msg::ReportQueuedAt,
+            Msg::RequestSentAt,
+            Msg::MailTo,
+            Msg::MailSubject,
+            Msg::ReportMessageId,
+            Msg::MailStatusLabel,
+        ],
+        rows,
+        Msg::ReportNone,
+    )
+}
+
+fn answers(c: &Ctx) -> Table {
+    let rows = c
+        .data
+        .questions
+        .requests
+        .iter()
+        .filter(|r| r.status == crate::questions::RequestStatus::Submitted)
+        .map(|r| {
+            vec![
+                c.at(r.submitted_at),
+                r.vendor_name.clone(),
+                c.opt(&r.responder_name),
+                c.opt(&r.responder_email),
+                r.answered_via
+                    .map_or_else(|| DASH.to_owned(), |v| c.t(v.label())),
+            ]
+        })
+        .collect();
+    c.table(
+        &[
+            Msg::ReportAnsweredAt,
+            Msg::FieldVendor,
+            Msg::RequestResponder,
+            Msg::FieldEmail,
+            Msg::ReportAnsweredVia,
+        ],
+        rows,
+        Msg::ReportNone,
+    )
+}
+
+fn audit(c: &Ctx) -> Table {
+    let rows = c
+        .data
+        .audit
+        .iter()
+        .map(|a| {
+            let what = match Audit::from_stored(&a.action, &a.detail) {
+                Some(e) => e.describe(c.lang),
+                None => format!("{} {}", a.action, a.detail),
+            };
+            vec![c.at(Some(a.at)), a.actor.clone(), what]
+        })
+        .collect();
+    c.table(
+        &[Msg::ReportWhen, Msg::ReportWho, Msg::ReportWhat],
+        rows,
+        Msg::ReportNone,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::example;
+
+    fn texts(v: &View) -> String {
+        serde_json::to_string(v).unwrap()
+    }
+
+    #[test]
+    fn the_cover_says_who_when_what_in_the_organisations_zone() {
+        let r = example("Bäckerei Sonnenschein", "x");
+        let v = view(&r, Lang::De);
+        assert_eq!(v.title, "Compliance-Bericht: KI-Dienste");
+        assert_eq!(v.lang, "de");
+        assert_eq!(
+            v.cover,
+            vec![
+                [
+                    "Organisation".to_owned(),
+                    "Bäckerei Sonnenschein".to_owned()
+                ],
+                [
+                    "Erstellt".to_owned(),
+                    "30. November 2026, 14:00 CET".to_owned()
+                ],
+                [
+                    "Zeitzone aller Angaben".to_owned(),
+                    "Europe/Berlin".to_owned()
+                ],
+                ["Umfang".to_owned(), "Alle Dienste".to_owned()],
+                [
+                    "Erstellt von".to_owned(),
+                    "Owner x <owner@org.example>".to_owned()
+                ],
+                ["Sprache".to_owned(), "Deutsch".to_owned()],
+            ]
+        );
+        assert_eq!(v.hash, r.data.sha256());
+        assert_eq!(v.hash.len(), 64);
+        assert_eq!(v.generated, "Erstellt am 30. November 2026, 14:00 CET");
+    }
+
+    #[test]
+    fn the_summary_counts_status_assessment_and_what_needs_attention() {
+        let v = view(&example("Org", "x"), Lang::En);
+        let s = &v.summary;
+        assert_eq!(
+            s.by_status.rows,
+            vec![
+                vec!["In use".to_owned(), "2".to_owned()],
+                vec!["Trial".to_owned(), "0".to_owned()],
+                vec!["Retired".to_owned(), "0".to_owned()],
+            ]
+        );
+        assert!(s
+            .by_assessment
+            .rows
+            .contains(&vec!["Cleared with conditions".to_owned(), "1".to_owned()]));
+        assert!(s
+            .by_assessment
+            .rows
+            .contains(&vec!["Asked".to_owned(), "1".to_owned()]));
+        // The silent request was given up after its reminders: "no answer".
+        assert_eq!(s.no_answer.rows.len(), 1);
+        assert_eq!(s.no_answer.rows[0][0], "Search x");
+        assert_eq!(s.no_answer.rows[0][2], "28 Nov 2026, 10:00");
+        assert!(s.open_requests.rows.is_empty());
+        // Due on 20 November, still open on the 30th: overdue.
+        assert_eq!(
+            s.overdue.rows,
+            vec![vec![
+                "Search x".to_owned(),
+                "Answer due".to_owned(),
+                "20 Nov 2026".to_owned()
+            ]]
+        );
+        assert!(s
+            .figures
+            .contains(&["Requests with no answer".to_owned(), "1".to_owned()]));
+    }
+
+    #[test]
+    fn a_service_shows_questions_as_sent_with_answer_review_and_history() {
+        let v = view(&example("Org", "x"), Lang::Nb);
+        let chat = &v.services[0];
+        assert_eq!(chat.name, "Chat x");
+        let r = &chat.requests[0];
+        assert_eq!(r.title, "Spørsmål til Vendor x");
+        let item = &r.items[0];
+        assert_eq!(item.number, "1");
+        assert_eq!(item.question, "How do you separate customers' data? x");
+        assert_eq!(item.answer, "Separate caches per tenant. x");
+        assert_eq!(
+            item.review,
+            "Tilfredsstillende · Vurdert av Owner den 11.11.2026 kl. 11:00 · Note x"
+        );
+        assert!(r.facts.iter().any(|f| f[1].contains("@aivet.example>")));
+        assert_eq!(r.attachments.rows[0][0], "answers x.pdf");
+        assert_eq!(chat.decision[0][1], "Godkjent med vilkår");
+        assert_eq!(
+            chat.supply_chain.rows.len(),
+            3,
+            "vendor, model provider, host"
+        );
+        assert_eq!(
+            chat.findings.rows.len(),
+            3,
+            "all three topics, unknown ones too"
+        );
+        assert_eq!(chat.findings.rows[1][1], "Ukjent");
+        assert_eq!(chat.follow_ups.rows[0][2], "Ferdig");
+        assert!(chat.timeline.rows[0][2].starts_with("Spørsmål sendt"));
+        let search = &v.services[1];
+        assert_eq!(search.follow_ups.rows[0][2], "Åpen (Forfalt)");
+        assert_eq!(search.requests[0].items[0].answer, "(ikke besvart)");
+    }
+
+    #[test]
+    fn the_appendix_has_the_mail_trail_answers_and_readable_audit_entries() {
+        let v = view(&example("Org", "x"), Lang::En);
+        assert_eq!(
+            v.mails.rows[0][4],
+            format!("<{}@aivet.example>", uuid::Uuid::from_u128(5))
+        );
+        assert_eq!(v.mails.rows[0][5], "Sent");
+        assert_eq!(v.answers.rows[0][2], "Responder x");
+        assert_eq!(
+            v.audit.rows[0],
+            vec![
+                "11 Nov 2026, 11:00".to_owned(),
+                "owner@org.example".to_owned(),
+                "Decided on a service: Cleared with conditions".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn every_language_has_its_own_headings() {
+        let r = example("Org", "x");
+        let [en, de, nb] = Lang::ALL.map(|l| view(&r, l));
+        assert_eq!(en.labels.summary, "Summary");
+        assert_eq!(de.labels.summary, "Zusammenfassung");
+        assert_eq!(nb.labels.summary, "Sammendrag");
+        assert_eq!(
+            en.hash, de.hash,
+            "the data's hash does not depend on the language"
+        );
+        assert_ne!(texts(&en), texts(&de));
+    }
+
+    #[test]
+    fn the_hash_changes_with_the_data_and_not_with_the_time_of_generation() {
+        let a = example("Org", "x");
+        let mut later = a.clone();
+        later.generated_at += chrono::Duration::days(3);
+        assert_eq!(a.data.sha256(), later.data.sha256());
+        let mut changed = a.clone();
+        changed.data.inventory.services[0].name.push('!');
+        assert_ne!(a.data.sha256(), changed.data.sha256());
+    }
+}

@@ -1,0 +1,139 @@
+//! The report's downloads: a plain form posts the chosen format, language
+//! and services to `POST /reports/download` (a POST because every download
+//! is recorded in the audit log); the answer is the file. The PDF engine
+//! (`aivet-report`, Typst) is plugged into the use case here.
+
+use crate::middleware;
+use aivet_domain::report::{ReportFormat, Scope};
+use aivet_domain::{Lang, Msg, ServiceId};
+use aivet_services::report::{Download, PdfEngine};
+use aivet_services::ServiceError;
+use aivet_web::ssr::RequestCtx;
+use axum::body::Bytes;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
+use std::sync::Arc;
+
+/// The embedded Typst engine.
+pub struct TypstPdf;
+
+impl PdfEngine for TypstPdf {
+    fn render(
+        &self,
+        view_json: Vec<u8>,
+        created: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<u8>, String> {
+        aivet_report::pdf(view_json, created).map_err(|e| e.to_string())
+    }
+}
+
+/// What the download form asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub struct DownloadForm {
+    pub format: ReportFormat,
+    pub lang: Lang,
+    pub scope: Scope,
+}
+
+/// Reads the form: `format`, `lang`, `scope` (`all` or `selection`) and
+/// one `service` per chosen service. `None` for a form that is not ours.
+pub fn parse_form(body: &[u8]) -> Option<DownloadForm> {
+    let (mut format, mut lang, mut all, mut services) = (None, None, true, Vec::new());
+    for (k, v) in url::form_urlencoded::parse(body) {
+        match k.as_ref() {
+            "format" => format = v.parse::<ReportFormat>().ok(),
+            "lang" => lang = v.parse::<Lang>().ok(),
+            "scope" => all = v != "selection",
+            // An id that does not parse is as unknown as one that does
+            // not exist (the nil id names no service).
+            "service" => services.push(v.parse().unwrap_or(ServiceId(uuid::Uuid::nil()))),
+            _ => {}
+        }
+    }
+    Some(DownloadForm {
+        format: format?,
+        lang: lang?,
+        scope: if all {
+            Scope::All
+        } else {
+            Scope::Selection(services)
+        },
+    })
+}
+
+/// A download: `Content-Disposition: attachment`, never shown inline.
+pub fn file_response(d: Download) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, d.media_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}\"", d.filename),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+            (header::HeaderName::from_static("x-report-sha256"), d.sha256),
+        ],
+        d.body,
+    )
+        .into_response()
+}
+
+/// `POST /reports/download`.
+pub async fn download(Extension(rc): Extension<Arc<RequestCtx>>, body: Bytes) -> Response {
+    let Some(auth) = rc.auth.as_ref() else {
+        return (StatusCode::FOUND, [(header::LOCATION, "/login")]).into_response();
+    };
+    let Some(form) = parse_form(&body) else {
+        return (StatusCode::BAD_REQUEST, Msg::ErrFormInvalid.text(rc.lang)).into_response();
+    };
+    let s = &rc.services;
+    let result = match form.format {
+        ReportFormat::Pdf => {
+            s.report_pdf(auth, &form.scope, form.lang, Arc::new(TypstPdf))
+                .await
+        }
+        ReportFormat::ServicesCsv => s.report_services_csv(auth, &form.scope, form.lang).await,
+        ReportFormat::AnswersCsv => s.report_answers_csv(auth, &form.scope, form.lang).await,
+        ReportFormat::Json => s.report_json(auth).await,
+    };
+    match result {
+        Ok(d) => file_response(d),
+        Err(ServiceError::Internal(e)) => {
+            tracing::error!(request_id = %rc.request_id, error = %e, "report failed");
+            middleware::internal_error(&rc.request_id, rc.lang)
+        }
+        Err(ServiceError::Invalid(fields)) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            fields
+                .first()
+                .map_or(Msg::ErrFormInvalid, |(_, m)| *m)
+                .text(rc.lang),
+        )
+            .into_response(),
+        Err(e) => (StatusCode::NOT_FOUND, e.msg().text(rc.lang)).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_names_format_language_and_services() {
+        let id = uuid::Uuid::new_v4();
+        let f = parse_form(format!("format=pdf&lang=de&scope=selection&service={id}").as_bytes())
+            .unwrap();
+        assert_eq!(f.format, ReportFormat::Pdf);
+        assert_eq!(f.lang, Lang::De);
+        assert_eq!(f.scope, Scope::Selection(vec![ServiceId(id)]));
+        let all = parse_form(b"format=json&lang=nb&scope=all&service=x").unwrap();
+        assert_eq!(all.scope, Scope::All);
+        let bad = parse_form(b"format=pdf&lang=en&scope=selection&service=x").unwrap();
+        assert_eq!(
+            bad.scope,
+            Scope::Selection(vec![ServiceId(uuid::Uuid::nil())])
+        );
+        assert_eq!(parse_form(b"format=docx&lang=en"), None);
+    }
+}

@@ -1,0 +1,596 @@
+//! The compliance report and the exports over HTTP: every format, in the
+//! chosen language, only the organisation's own data, each download in the
+//! audit log with its hash; and on the command line, `aivet report` and
+//! `aivet backup` on the configured database.
+
+use crate::helpers::*;
+use crate::inventory::{create_service, create_vendor};
+use crate::questions::{ask_key, send_form};
+use reqwest::Client;
+
+/// The text `pdftotext` (Debian's poppler-utils) reads from a PDF.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    let file = std::env::temp_dir().join(format!("aivet-it-{}.pdf", uuid::Uuid::new_v4()));
+    std::fs::write(&file, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&file)
+        .arg("-")
+        .output()
+        .expect("pdftotext (Debian's poppler-utils; run scripts/tools.sh test)");
+    let _ = std::fs::remove_file(&file);
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Without line breaks, spaces and zero-width spaces (long words wrap).
+fn squeezed(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{200b}')
+        .collect()
+}
+
+/// Posts the download form; returns status, headers' hash and body.
+pub async fn download(
+    app: &TestApp,
+    c: &Client,
+    form: &[(&str, &str)],
+) -> (u16, Option<String>, Vec<u8>) {
+    // One minute per download: the page lists the newest first.
+    app.clock.advance(chrono::Duration::minutes(1));
+    let r = c
+        .post(app.url("/reports/download"))
+        .form(form)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    if status == 200 {
+        let disposition = r.headers()["content-disposition"].to_str().unwrap();
+        assert!(
+            disposition.starts_with("attachment; filename=\"aivet-"),
+            "{disposition}"
+        );
+    }
+    let hash = r
+        .headers()
+        .get("x-report-sha256")
+        .map(|h| h.to_str().unwrap().to_owned());
+    (status, hash, r.bytes().await.unwrap().to_vec())
+}
+
+/// An organisation with a vendor, its contact, a service and a request.
+async fn org_with_questions(
+    app: &TestApp,
+    email: &str,
+    org: &str,
+    vendor: &str,
+    service: &str,
+) -> (Client, String) {
+    let c = app.sign_up(email, org).await;
+    let v = create_vendor(app, &c, vendor, "application").await;
+    let r = app
+        .call(
+            &c,
+            "add_contact",
+            &[
+                ("vendor_id", v.as_str()),
+                ("contact[name]", "Sam Security"),
+                (
+                    "contact[email]",
+                    &format!("security@{}", email.split('@').nth(1).unwrap()),
+                ),
+                ("contact[lang]", "en"),
+                ("contact[role]", "security"),
+            ],
+        )
+        .await;
+    assert!(accepted(&r));
+    let detail: serde_json::Value = app
+        .call(&c, "vendor_detail", &[("vendor_id", v.as_str())])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let contact = detail["contacts"][0]["id"].as_str().unwrap().to_owned();
+    let s = create_service(
+        app,
+        &c,
+        &[("form[name]", service), ("form[vendor_id]", v.as_str())],
+    )
+    .await;
+    let key = ask_key(app, &c, &s).await;
+    let r = app
+        .call(&c, "send_questions", &send_form(&s, &key, &contact))
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    (c, s)
+}
+
+crate::on_both!(every_format_is_the_organisations_own_in_its_language_and_recorded);
+
+async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let (a, a_service) = org_with_questions(
+        &app,
+        "owner@alpha.example",
+        "Alpha Consulting",
+        "Alpha Vendor #[x]",
+        "=cmd|' /C calc'!A0 Alpha Bot",
+    )
+    .await;
+    let (_b, b_service) = org_with_questions(
+        &app,
+        "owner@beta.example",
+        "Beta Holdings",
+        "Beta Vendor GmbH",
+        "Beta Secret Bot",
+    )
+    .await;
+    let beta = [
+        "Beta Holdings",
+        "Beta Vendor GmbH",
+        "Beta Secret Bot",
+        "beta.example",
+        &b_service,
+    ];
+
+    // The PDF, in German: sections, A's values, nothing of B's.
+    let (status, hash, pdf) = download(
+        &app,
+        &a,
+        &[("format", "pdf"), ("lang", "de"), ("scope", "all")],
+    )
+    .await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&pdf));
+    let pdf_hash = hash.expect("the hash is in a header");
+    assert_eq!(pdf_hash.len(), 64);
+    let text = pdf_text(&pdf);
+    for w in [
+        "Compliance-Bericht: KI-Dienste",
+        "Zusammenfassung",
+        "Gestellte Fragen und Antworten",
+        "An Anbieter gesendete E-Mails",
+        "Prüfprotokoll",
+        "Alpha Consulting",
+        "Alpha Vendor #[x]",
+        "security@alpha.example",
+        &pdf_hash,
+    ] {
+        assert!(
+            squeezed(&text).contains(&squeezed(w)),
+            "{w:?} missing in\n{text}"
+        );
+    }
+    assert!(squeezed(&text).contains(&squeezed("=cmd|' /C calc'!A0 Alpha Bot")));
+    for m in beta {
+        assert!(!text.contains(m), "A's report shows B's {m}");
+    }
+
+    // The CSVs: spreadsheet-safe, A's only, in English.
+    let (status, services_hash, csv) = download(
+        &app,
+        &a,
+        &[
+            ("format", "services_csv"),
+            ("lang", "en"),
+            ("scope", "selection"),
+            ("service", &a_service),
+        ],
+    )
+    .await;
+    assert_eq!(status, 200);
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(csv.starts_with("\u{feff}Name,"), "{csv}");
+    assert!(
+        csv.contains("'=cmd|' /C calc'!A0 Alpha Bot"),
+        "defused: {csv}"
+    );
+    assert!(csv.contains("Asked"), "the assessment: {csv}");
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
+        .records()
+        .map(|r| r.unwrap())
+        .collect();
+    assert_eq!(rows.len(), 1);
+    assert_ne!(
+        services_hash.as_deref(),
+        Some(pdf_hash.as_str()),
+        "a selection is other data"
+    );
+    let (status, _, answers) = download(
+        &app,
+        &a,
+        &[("format", "answers_csv"), ("lang", "nb"), ("scope", "all")],
+    )
+    .await;
+    assert_eq!(status, 200);
+    let answers = String::from_utf8(answers).unwrap();
+    assert!(answers.contains("Spørsmål"), "{answers}");
+    assert!(answers.contains("security@alpha.example"));
+    let answer_rows = csv::Reader::from_reader(answers.as_bytes())
+        .records()
+        .count();
+    assert_eq!(answer_rows, 5, "the five core questions");
+
+    // The JSON export: versioned, the data's hash as printed.
+    let (status, json_hash, json) = download(&app, &a, &[("format", "json"), ("lang", "en")]).await;
+    assert_eq!(status, 200);
+    let export: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(export["schema"], "aivet-export");
+    assert_eq!(export["version"], 1);
+    let data: aivet_domain::report::ReportData =
+        serde_json::from_value(export["data"].clone()).unwrap();
+    assert_eq!(export["data_sha256"].as_str(), json_hash.as_deref());
+    assert_eq!(data.sha256(), json_hash.unwrap());
+    assert_eq!(data.inventory.services.len(), 1);
+    assert_eq!(data.questions.requests[0].items.len(), 5);
+    let raw = String::from_utf8(json).unwrap();
+    for m in beta {
+        assert!(!raw.contains(m), "A's export holds B's {m}");
+    }
+    for body in [&csv, &answers] {
+        for m in beta {
+            assert!(!body.contains(m), "A's CSV holds B's {m}");
+        }
+    }
+
+    // B's service, chosen by A, is as unknown as a random one.
+    let foreign = download(
+        &app,
+        &a,
+        &[
+            ("format", "pdf"),
+            ("lang", "en"),
+            ("scope", "selection"),
+            ("service", &b_service),
+        ],
+    )
+    .await;
+    let random = uuid::Uuid::new_v4().to_string();
+    let missing = download(
+        &app,
+        &a,
+        &[
+            ("format", "pdf"),
+            ("lang", "en"),
+            ("scope", "selection"),
+            ("service", &random),
+        ],
+    )
+    .await;
+    assert_eq!(foreign.0, 404);
+    assert_eq!(foreign, missing);
+    let none = download(
+        &app,
+        &a,
+        &[("format", "pdf"), ("lang", "en"), ("scope", "selection")],
+    )
+    .await;
+    assert_eq!(none.0, 422, "a selection of nothing is refused");
+    assert!(String::from_utf8_lossy(&none.2).contains("Choose at least one service"));
+
+    // Each download is in the audit log, with its hash, and on the page.
+    let t = tenant_of(&app, "owner@alpha.example").await;
+    let entries = app.services.store.audit_entries(&t, 100).await.unwrap();
+    let exported: Vec<String> = entries
+        .iter()
+        .filter(|e| e.action == "report.exported")
+        .map(|e| e.event().unwrap().describe(aivet_domain::Lang::En))
+        .collect();
+    assert_eq!(exported.len(), 4, "{exported:?}");
+    assert!(exported.iter().any(
+        |e| e == &format!("Exported the report (PDF report, All services), SHA-256 {pdf_hash}")
+    ));
+    let page: serde_json::Value = app
+        .call(&a, "reports_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["exports"].as_array().unwrap().len(), 4);
+    assert_eq!(page["exports"][3]["sha256"], pdf_hash.as_str());
+    assert_eq!(page["services"].as_array().unwrap().len(), 1);
+    let (status, html) = app.get_text(&a, "/reports").await;
+    assert_eq!(status, 200);
+    assert!(html.contains(&pdf_hash), "the page lists the hash");
+    assert!(html.contains("action=\"/reports/download\""));
+
+    // A viewer (the auditor's or the data-protection officer's account)
+    // may read and download the report: it is what they are there for.
+    // Their download is recorded in their name.
+    let viewer = app
+        .invite_and_join(&a, "auditor@alpha.example", "viewer")
+        .await;
+    let (status, viewer_hash, pdf) = download(
+        &app,
+        &viewer,
+        &[("format", "pdf"), ("lang", "en"), ("scope", "all")],
+    )
+    .await;
+    assert_eq!(status, 200);
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Compliance report: AI services"), "{text}");
+    assert!(text.contains("Alpha Consulting"));
+    let page: serde_json::Value = app
+        .call(&viewer, "reports_data", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let newest = &page["exports"][0];
+    assert_eq!(newest["sha256"].as_str(), viewer_hash.as_deref());
+    assert!(
+        newest["by"]
+            .as_str()
+            .unwrap()
+            .contains("auditor@alpha.example"),
+        "{newest}"
+    );
+
+    // Signed out: to the sign-in page, nothing made.
+    let (status, _, _) = download(&app, &app.client(), &[("format", "pdf"), ("lang", "en")]).await;
+    assert_eq!(status, 302);
+}
+
+/// `aivet report …` on the process's database; (exit code, stdout, stderr).
+async fn report_command(process: &BinaryServer, args: &[&str]) -> (Option<i32>, String, String) {
+    let mut all = vec!["report"];
+    all.extend_from_slice(args);
+    let out = process.command(&all).await;
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+async fn the_report_on_the_command_line(db: std::sync::Arc<aivet_store::testing::TestDb>) {
+    let process = BinaryServer::on("report-cli", db);
+    let out = process.command(&["demo", "--lang", "de"]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = std::env::temp_dir().join(format!("aivet-report-cli-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).display().to_string();
+
+    // The PDF, in Norwegian: its sections, the demo business, the hash
+    // printed on stdout is the one in the document.
+    let pdf = file("report.pdf");
+    let (code, stdout, stderr) = report_command(
+        &process,
+        &[
+            "--org", "demo", "--format", "pdf", "--lang", "nb", "--out", &pdf,
+        ],
+    )
+    .await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let hash = stdout.split_whitespace().next().unwrap().to_owned();
+    assert_eq!(hash.len(), 64, "{stdout}");
+    let text = pdf_text(&std::fs::read(&pdf).unwrap());
+    for w in [
+        "Samsvarsrapport: KI-tjenester",
+        "Sammendrag",
+        "Bäckerei Sonnenschein GmbH",
+        &hash,
+    ] {
+        assert!(
+            squeezed(&text).contains(&squeezed(w)),
+            "{w:?} missing in\n{text}"
+        );
+    }
+
+    // The JSON export: its data's hash is the one printed.
+    let json = file("export.json");
+    let (code, stdout, stderr) =
+        report_command(&process, &["--org=demo", "--format=json", "--out", &json]).await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let export: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(export["schema"], "aivet-export");
+    assert_eq!(
+        Some(export["data_sha256"].as_str().unwrap()),
+        stdout.split_whitespace().next()
+    );
+    assert_eq!(
+        export["data"]["inventory"]["services"]
+            .as_array()
+            .unwrap()
+            .len(),
+        8
+    );
+
+    // The CSV of services, in German.
+    let csv = file("services.csv");
+    let (code, _, stderr) = report_command(
+        &process,
+        &[
+            "--org", "demo", "--format", "csv", "--lang", "de", "--out", &csv,
+        ],
+    )
+    .await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let rows = csv::Reader::from_path(&csv).unwrap().records().count();
+    assert_eq!(rows, 8);
+
+    // Each one is in the organisation's audit log (seen in its next export).
+    let entries = export["data"]["audit"].as_array().unwrap();
+    assert!(
+        entries
+            .iter()
+            .any(|e| e["action"] == "report.exported"
+                && e["detail"].as_str().unwrap().contains(&hash)),
+        "the PDF's export is recorded"
+    );
+
+    // An unknown organisation, a bad format or language: a clear message,
+    // nothing written.
+    let nothing = file("nothing.pdf");
+    let (code, _, stderr) = report_command(
+        &process,
+        &["--org", "nobody", "--format", "pdf", "--out", &nothing],
+    )
+    .await;
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("no organisation with the slug \"nobody\""),
+        "{stderr}"
+    );
+    let (code, _, stderr) = report_command(
+        &process,
+        &["--org", "demo", "--format", "docx", "--out", &nothing],
+    )
+    .await;
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("--format must be pdf, csv, answers-csv or json"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = report_command(
+        &process,
+        &[
+            "--org", "demo", "--format", "pdf", "--lang", "fr", "--out", &nothing,
+        ],
+    )
+    .await;
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--lang must be en, de or nb"), "{stderr}");
+    assert!(!std::path::Path::new(&nothing).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn the_report_on_the_command_line_on_sqlite() {
+    the_report_on_the_command_line(std::sync::Arc::new(aivet_store::testing::TestDb::sqlite()))
+        .await;
+}
+
+#[tokio::test]
+async fn the_report_on_the_command_line_on_postgres() {
+    let Some(db) = aivet_store::testing::TestDb::postgres().await else {
+        return;
+    };
+    the_report_on_the_command_line(std::sync::Arc::new(db)).await;
+}
+
+/// Rows per table of a SQLite file, with its integrity check.
+async fn sqlite_counts(path: &str) -> (String, Vec<(String, i64)>) {
+    use sqlx::sqlite::SqliteConnectOptions;
+    use sqlx::{ConnectOptions, Row};
+    let mut conn = SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .connect()
+        .await
+        .unwrap();
+    let check: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    let tables: Vec<String> = sqlx::query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get(0))
+    .collect();
+    let mut counts = Vec::new();
+    for t in tables {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM \"{t}\""))
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        counts.push((t, n));
+    }
+    (check, counts)
+}
+
+/// `aivet backup FILE` while the server runs and writes: the copy passes
+/// SQLite's integrity check and holds every row the database held when
+/// the writes stopped; an existing file is never overwritten.
+#[tokio::test]
+async fn a_backup_while_the_server_writes_is_whole() {
+    let process = BinaryServer::new("backup");
+    let out = process.command(&["demo"]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _server = process.start(&[]).await;
+    let c = Client::builder().cookie_store(true).build().unwrap();
+    let base = process.base.clone();
+    // Sign-ups write accounts, organisations and audit entries while the
+    // backups are taken.
+    let writer = tokio::spawn(async move {
+        for i in 0..10 {
+            let r = c
+                .post(format!("{base}/api/sign_up"))
+                .header("origin", &base)
+                .form(&[
+                    ("name", format!("Writer {i}")),
+                    ("email", format!("writer{i}@backup.example")),
+                    ("password", PASSWORD.to_owned()),
+                    ("org_name", format!("Writer Org {i}")),
+                ])
+                .send()
+                .await
+                .unwrap();
+            assert!(
+                r.status().is_success() || r.status().is_redirection(),
+                "{}",
+                r.status()
+            );
+        }
+    });
+    let dir = std::env::temp_dir().join(format!("aivet-backup-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..3 {
+        let copy = dir.join(format!("during-{i}.db")).display().to_string();
+        let out = process.command(&["backup", &copy]).await;
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (check, counts) = sqlite_counts(&copy).await;
+        assert_eq!(check, "ok");
+        assert!(
+            counts.iter().any(|(t, n)| t == "services" && *n == 8),
+            "{counts:?}"
+        );
+    }
+    writer.await.unwrap();
+    let copy = dir.join("after.db").display().to_string();
+    let out = process.command(&["backup", &copy]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let original = process
+        .db_url()
+        .trim_start_matches("sqlite://")
+        .split('?')
+        .next()
+        .unwrap()
+        .to_owned();
+    let (check, counts) = sqlite_counts(&copy).await;
+    assert_eq!(check, "ok");
+    assert_eq!(counts, sqlite_counts(&original).await.1);
+    assert!(
+        counts.iter().any(|(t, n)| t == "orgs" && *n == 11),
+        "{counts:?}"
+    );
+
+    // The copy is never written over.
+    let out = process.command(&["backup", &copy]).await;
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
