@@ -678,17 +678,13 @@ async fn move_and_finish_follow_ups_on_the_board() {
         Locator::XPath(&format!("{}//button[@aria-label]", row("Translator"))),
     )
     .await;
-    for _ in 0..100 {
-        if c.find_all(Locator::Css("tr[data-follow-up]"))
-            .await
-            .unwrap()
-            .len()
-            == 1
-        {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    // The board comes back with one row: its badge says so.
+    c.wait()
+        .for_element(Locator::XPath(
+            "//section[@id='later']//h2/span[normalize-space()='1']",
+        ))
+        .await
+        .expect("the board shows one follow-up left");
     let left = c
         .find_all(Locator::Css("tr[data-follow-up]"))
         .await
