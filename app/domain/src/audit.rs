@@ -6,6 +6,7 @@
 //! fields as JSON. Entries written before the log was typed have free text
 //! instead; they are shown as they were written, never as something else.
 
+use crate::clearance::Clearance;
 use crate::follow_ups::Policy;
 use crate::i18n::Msg;
 use crate::inventory::{FindingStatus, FindingTopic};
@@ -54,13 +55,20 @@ pub enum Audit {
     #[serde(rename = "mail.retried")]
     MailRetried { mail: MailId },
     #[serde(rename = "data_class.created")]
-    DataClassCreated { name: String, personal: bool },
+    DataClassCreated {
+        name: String,
+        personal: bool,
+        #[serde(default)]
+        needs_clearance: bool,
+    },
     #[serde(rename = "data_class.updated")]
     DataClassUpdated {
         data_class: DataClassId,
         name: String,
         personal: bool,
         archived: bool,
+        #[serde(default)]
+        needs_clearance: bool,
     },
     #[serde(rename = "data_class.deleted")]
     DataClassDeleted { data_class: DataClassId },
@@ -174,6 +182,17 @@ pub enum Audit {
         services: Option<Vec<ServiceId>>,
         sha256: String,
     },
+    /// A data class was decided for a service.
+    #[serde(rename = "clearance.decided")]
+    ClearanceDecided {
+        service: ServiceId,
+        data_class: DataClassId,
+        class: String,
+        clearance: Clearance,
+    },
+    /// An owner confirmed which data classes need clearance.
+    #[serde(rename = "clearance.policy_reviewed")]
+    PolicyReviewed,
 }
 
 impl Audit {
@@ -325,6 +344,15 @@ impl Audit {
             } else {
                 Msg::AuditRemindersOff
             }),
+            Audit::ClearanceDecided {
+                class, clearance, ..
+            } => msg!(
+                lang,
+                Msg::AuditClearanceDecided,
+                class = class,
+                clearance = clearance.label().text(lang)
+            ),
+            Audit::PolicyReviewed => t(Msg::AuditPolicyReviewed),
             Audit::ReportExported {
                 format,
                 services,

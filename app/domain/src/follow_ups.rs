@@ -18,6 +18,7 @@ choice!(
         AnswerDue = "answer_due" => ReasonAnswerDue,
         ReviewDue = "review_due" => ReasonReviewDue,
         Reassessment = "reassessment" => ReasonReassessment,
+        DecisionExpiry = "decision_expiry" => ReasonDecisionExpiry,
     }
 );
 
@@ -103,6 +104,13 @@ pub struct Policy {
     pub review_days: u16,
     /// A cleared service is assessed again this many months later.
     pub reassess_months: u16,
+    /// A data decision with a last day is followed up this many days before.
+    #[serde(default = "default_expiry_notice_days")]
+    pub expiry_notice_days: u16,
+}
+
+fn default_expiry_notice_days() -> u16 {
+    14
 }
 
 impl Default for Policy {
@@ -112,6 +120,7 @@ impl Default for Policy {
             max_reminders: 4,
             review_days: 7,
             reassess_months: 12,
+            expiry_notice_days: default_expiry_notice_days(),
         }
     }
 }
@@ -151,6 +160,11 @@ pub fn reassessment_due(day: NaiveDate, p: &Policy) -> NaiveDate {
         .unwrap_or(day)
 }
 
+/// When a data decision whose last day is `last_day` is followed up.
+pub fn expiry_follow_up_due(last_day: NaiveDate, p: &Policy) -> NaiveDate {
+    last_day - Duration::days(i64::from(p.expiry_notice_days))
+}
+
 /// The follow-up settings form of Settings.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PolicyForm {
@@ -159,6 +173,8 @@ pub struct PolicyForm {
     pub max_reminders: String,
     pub review_days: String,
     pub reassess_months: String,
+    #[serde(default)]
+    pub expiry_notice_days: String,
 }
 
 fn number<T: FromStr + PartialOrd>(s: &str, min: T, max: T, msg: Msg) -> Result<T, Msg> {
@@ -196,13 +212,20 @@ impl PolicyForm {
             "reassess_months",
             number(&self.reassess_months, 1, 60, Msg::ErrReassessMonths),
         );
-        match (max, review, months) {
-            (Some(max), Some(review), Some(months)) if errors.is_empty() => Ok(Policy {
-                reminders: matches!(self.reminders.as_str(), "on" | "true" | "1"),
-                max_reminders: max as u8,
-                review_days: review,
-                reassess_months: months,
-            }),
+        let notice = take(
+            "expiry_notice_days",
+            number(&self.expiry_notice_days, 1, 90, Msg::ErrExpiryNoticeDays),
+        );
+        match (max, review, months, notice) {
+            (Some(max), Some(review), Some(months), Some(notice)) if errors.is_empty() => {
+                Ok(Policy {
+                    reminders: matches!(self.reminders.as_str(), "on" | "true" | "1"),
+                    max_reminders: max as u8,
+                    review_days: review,
+                    reassess_months: months,
+                    expiry_notice_days: notice,
+                })
+            }
             _ => Err(errors),
         }
     }
@@ -303,6 +326,7 @@ mod tests {
             max_reminders: "4".into(),
             review_days: "7".into(),
             reassess_months: "12".into(),
+            expiry_notice_days: "14".into(),
         };
         assert_eq!(ok.parse(), Ok(Policy::default()));
         for (count, field) in [

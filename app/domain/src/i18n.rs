@@ -1689,6 +1689,71 @@ messages! {
     ReportsFormat { en: "Format", de: "Format", nb: "Format" }
     ReportPage { en: "Page", de: "Seite", nb: "Side" }
     AuditReportExported { en: "Exported the report ({format}, {scope}), SHA-256 {sha256}", de: "Bericht exportiert ({format}, {scope}), SHA-256 {sha256}", nb: "Eksporterte rapporten ({format}, {scope}), SHA-256 {sha256}" }
+    ClearanceAllowed { en: "Allowed", de: "Erlaubt", nb: "Tillatt" }
+    ClearanceConditional { en: "Allowed with conditions", de: "Erlaubt unter Bedingungen", nb: "Tillatt med vilkår" }
+    ClearanceNotAllowed { en: "Not allowed", de: "Nicht erlaubt", nb: "Ikke tillatt" }
+    StandingAllowed { en: "Allowed", de: "Erlaubt", nb: "Tillatt" }
+    StandingConditional { en: "Allowed with conditions", de: "Erlaubt unter Bedingungen", nb: "Tillatt med vilkår" }
+    StandingNotAllowed { en: "Not allowed", de: "Nicht erlaubt", nb: "Ikke tillatt" }
+    StandingNotDecided { en: "Not decided", de: "Nicht entschieden", nb: "Ikke avgjort" }
+    GroundDecided { en: "As decided.", de: "Wie entschieden.", nb: "Som avgjort." }
+    GroundNoClearanceNeeded { en: "The policy does not require a clearance for this class.", de: "Die Richtlinie verlangt für diese Klasse keine Freigabe.", nb: "Retningslinjen krever ingen klarering for denne klassen." }
+    GroundUndecided { en: "Needs a clearance; nobody has decided yet.", de: "Braucht eine Freigabe; noch nicht entschieden.", nb: "Krever klarering; ingen har avgjort ennå." }
+    GroundExpired { en: "The decision has expired: decide again.", de: "Die Entscheidung ist abgelaufen: bitte neu entscheiden.", nb: "Beslutningen har utløpt: avgjør på nytt." }
+    GroundSuspended { en: "Suspended by an incident at the vendor: decide again.", de: "Wegen eines Vorfalls beim Anbieter ausgesetzt: bitte neu entscheiden.", nb: "Satt på vent på grunn av en hendelse hos leverandøren: avgjør på nytt." }
+    GroundAssessmentNotCleared { en: "The service's assessment is “not cleared”.", de: "Die Prüfung des Dienstes lautet „nicht freigegeben“.", nb: "Vurderingen av tjenesten er «ikke godkjent»." }
+    GroundAssessmentPending { en: "Allowed once the service's assessment is cleared.", de: "Erlaubt, sobald die Prüfung des Dienstes freigegeben ist.", nb: "Tillatt når vurderingen av tjenesten er godkjent." }
+    ErrChooseClearance { en: "Please choose what applies to this data.", de: "Bitte wählen Sie, was für diese Daten gilt.", nb: "Velg hva som gjelder for disse dataene." }
+    ErrConditionRequired { en: "Please describe the condition, for example “only pseudonymised”.", de: "Bitte beschreiben Sie die Bedingung, zum Beispiel „nur pseudonymisiert“.", nb: "Beskriv vilkåret, for eksempel «bare pseudonymisert»." }
+    ErrExpiryPast { en: "The last day cannot be in the past.", de: "Der letzte Tag kann nicht in der Vergangenheit liegen.", nb: "Siste dag kan ikke være i fortiden." }
+    ErrServiceArchived { en: "This service is archived. Restore it before deciding.", de: "Dieser Dienst ist archiviert. Stellen Sie ihn wieder her, bevor Sie entscheiden.", nb: "Denne tjenesten er arkivert. Gjenopprett den før du avgjør." }
+    ErrExpiryNoticeDays { en: "Choose between 1 and 90 days.", de: "Wählen Sie zwischen 1 und 90 Tagen.", nb: "Velg mellom 1 og 90 dager." }
+    ClearanceTitle { en: "Which data may go in", de: "Welche Daten hinein dürfen", nb: "Hvilke data som kan sendes inn" }
+    ClearanceLead { en: "One decision per data class. A class marked “needs clearance” may go in only with a current decision, once the service's assessment is cleared.", de: "Eine Entscheidung je Datenklasse. Eine Klasse mit „braucht Freigabe“ darf nur mit einer gültigen Entscheidung hinein, wenn die Prüfung des Dienstes freigegeben ist.", nb: "Én beslutning per dataklasse. En klasse merket «krever klarering» kan bare sendes inn med en gjeldende beslutning, når vurderingen av tjenesten er godkjent." }
+    ClearanceClass { en: "Data class", de: "Datenklasse", nb: "Dataklasse" }
+    ClearanceStanding { en: "May it go in?", de: "Darf sie hinein?", nb: "Kan den sendes inn?" }
+    ClearanceDecidedLabel { en: "Decided", de: "Entschieden", nb: "Avgjort" }
+    ClearanceDecidedBy { en: "{name}, {at}", de: "{name}, {at}", nb: "{name}, {at}" }
+    ClearanceLastDay { en: "Last day", de: "Letzter Tag", nb: "Siste dag" }
+    ClearanceLastDayHelp { en: "Optional. From the day after, the class counts as not allowed.", de: "Optional. Ab dem Tag danach gilt die Klasse als nicht erlaubt.", nb: "Valgfritt. Fra dagen etter regnes klassen som ikke tillatt." }
+    ClearanceCondition { en: "Condition", de: "Bedingung", nb: "Vilkår" }
+    ClearanceEvidence { en: "Rests on", de: "Gestützt auf", nb: "Bygger på" }
+    ClearanceEvidenceNone { en: "No findings or reviewed answers yet.", de: "Noch keine Erkenntnisse oder bewerteten Antworten.", nb: "Ingen funn eller vurderte svar ennå." }
+    ClearanceReceives { en: "Sent to this service", de: "Geht an diesen Dienst", nb: "Sendes til tjenesten" }
+    ClearanceProtected { en: "Needs clearance", de: "Braucht Freigabe", nb: "Krever klarering" }
+    ClearanceDecide { en: "Decide", de: "Entscheiden", nb: "Avgjør" }
+    ClearanceSave { en: "Save decision", de: "Entscheidung speichern", nb: "Lagre beslutningen" }
+    ClearanceNoClasses { en: "The organisation has no data classes yet (Settings).", de: "Die Organisation hat noch keine Datenklassen (Einstellungen).", nb: "Organisasjonen har ingen dataklasser ennå (Innstillinger)." }
+    CiteFinding { en: "Finding: {topic}", de: "Erkenntnis: {topic}", nb: "Funn: {topic}" }
+    CiteAnswer { en: "Answer to question {n} ({review})", de: "Antwort auf Frage {n} ({review})", nb: "Svar på spørsmål {n} ({review})" }
+    ConflictBanner {
+        en: { one: "{n} data class goes to this service although it may not:", other: "{n} data classes go to this service although they may not:" },
+        de: { one: "{n} Datenklasse geht an diesen Dienst, obwohl sie nicht darf:", other: "{n} Datenklassen gehen an diesen Dienst, obwohl sie nicht dürfen:" },
+        nb: { one: "{n} dataklasse sendes til denne tjenesten selv om den ikke er tillatt:", other: "{n} dataklasser sendes til denne tjenesten selv om de ikke er tillatt:" },
+    }
+    DashConflicts { en: "Services receiving data they may not", de: "Dienste mit Daten, die nicht hinein dürfen", nb: "Tjenester som får data de ikke skal ha" }
+    FilterConflicts { en: "Only with data conflicts", de: "Nur mit Datenkonflikten", nb: "Bare med datakonflikter" }
+    ConflictBadge { en: "Data conflict", de: "Datenkonflikt", nb: "Datakonflikt" }
+    NavAllowed { en: "Which data where", de: "Welche Daten wohin", nb: "Hvilke data hvor" }
+    AllowedTitle { en: "Which data may I put into which AI tool?", de: "Welche Daten darf ich in welches KI-Werkzeug eingeben?", nb: "Hvilke data kan jeg legge inn i hvilket KI-verktøy?" }
+    AllowedLead { en: "For everyone at {org}: what you may put into each AI tool we use. If a kind of data is not listed as allowed for a tool, do not put it in. When in doubt, ask before you paste.", de: "Für alle bei {org}: was Sie in welches unserer KI-Werkzeuge eingeben dürfen. Steht eine Art von Daten bei einem Werkzeug nicht als erlaubt, geben Sie sie dort nicht ein. Im Zweifel erst fragen, dann einfügen.", nb: "For alle i {org}: hva du kan legge inn i hvert KI-verktøy vi bruker. Står en type data ikke som tillatt for et verktøy, skal du ikke legge den inn der. Er du i tvil, spør før du limer inn." }
+    AllowedAsOf { en: "As of {date}", de: "Stand: {date}", nb: "Per {date}" }
+    AllowedYes { en: "You may put in", de: "Erlaubt", nb: "Du kan legge inn" }
+    AllowedIf { en: "Only under a condition", de: "Nur unter einer Bedingung", nb: "Bare på vilkår" }
+    AllowedNo { en: "Do not put in", de: "Nicht eingeben", nb: "Ikke legg inn" }
+    AllowedNone { en: "No AI services are in use yet.", de: "Noch keine KI-Dienste im Einsatz.", nb: "Ingen KI-tjenester er i bruk ennå." }
+    AllowedNothing { en: "nothing", de: "nichts", nb: "ingenting" }
+    AllowedTrial { en: "(on trial)", de: "(in Erprobung)", nb: "(under utprøving)" }
+    FieldNeedsClearance { en: "Needs clearance", de: "Braucht Freigabe", nb: "Krever klarering" }
+    PolicyLead { en: "A class marked “needs clearance” may go into an AI service only after the service's assessment is cleared and someone decided it may. The others may go in unless someone decides otherwise.", de: "Eine Klasse mit „braucht Freigabe“ darf erst in einen KI-Dienst, wenn dessen Prüfung freigegeben ist und jemand es erlaubt hat. Die anderen dürfen hinein, solange niemand anders entscheidet.", nb: "En klasse merket «krever klarering» kan bare sendes til en KI-tjeneste når vurderingen er godkjent og noen har tillatt det. De andre kan sendes inn med mindre noen avgjør noe annet." }
+    PolicyReviewedOn { en: "Policy checked on {at} by {name}.", de: "Richtlinie geprüft am {at} von {name}.", nb: "Retningslinjen ble kontrollert {at} av {name}." }
+    PolicyNotReviewed { en: "Nobody has checked the policy yet.", de: "Die Richtlinie wurde noch nicht geprüft.", nb: "Ingen har kontrollert retningslinjen ennå." }
+    PolicyConfirm { en: "I have checked which classes need clearance", de: "Ich habe geprüft, welche Klassen eine Freigabe brauchen", nb: "Jeg har kontrollert hvilke klasser som krever klarering" }
+    FieldExpiryNoticeDays { en: "Days before a data decision expires to follow it up", de: "Tage vor Ablauf einer Datenentscheidung bis zur Wiedervorlage", nb: "Dager før en databeslutning utløper til oppfølging" }
+    ReasonDecisionExpiry { en: "Data decision expires", de: "Datenentscheidung läuft ab", nb: "Databeslutning utløper" }
+    AuditClearanceDecided { en: "Decided for {class}: {clearance}", de: "Für {class} entschieden: {clearance}", nb: "Avgjorde for {class}: {clearance}" }
+    AuditPolicyReviewed { en: "Checked which data classes need clearance", de: "Geprüft, welche Datenklassen eine Freigabe brauchen", nb: "Kontrollerte hvilke dataklasser som krever klarering" }
+    EventClearanceDecided { en: "Data decision", de: "Datenentscheidung", nb: "Databeslutning" }
 }
 
 #[cfg(test)]

@@ -553,6 +553,15 @@ impl FindingForm {
     }
 }
 
+/// What an owner marks a data class as: personal data (the services that
+/// receive it are flagged), and whether it needs clearance before it may go
+/// into an AI service.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassMarks {
+    pub personal: bool,
+    pub needs_clearance: bool,
+}
+
 /// The data classes a new organisation starts with, as (name, personal data).
 pub fn default_data_classes(lang: Lang) -> [(&'static str, bool); 5] {
     [

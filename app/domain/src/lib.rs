@@ -8,6 +8,7 @@
 pub mod account;
 pub mod attachments;
 pub mod audit;
+pub mod clearance;
 pub mod follow_ups;
 pub mod i18n;
 pub mod ids;

@@ -7,6 +7,7 @@
 //! short text; [`Event::from_stored`] reads both, and keeps an entry it
 //! cannot read as it is ([`Event::Unreadable`]) instead of guessing.
 
+use crate::clearance::Clearance;
 use crate::follow_ups::FollowUpReason;
 use crate::i18n::Msg;
 use crate::questions::{Assessment, Review};
@@ -69,6 +70,14 @@ pub enum Event {
     /// The deadline's day ended without an answer.
     #[serde(rename = "deadline_passed")]
     DeadlinePassed { to: String, deadline: NaiveDate },
+    /// A data class was decided for the service.
+    #[serde(rename = "clearance_decided")]
+    ClearanceDecided {
+        class: String,
+        clearance: Clearance,
+        condition: Option<String>,
+        expires_on: Option<NaiveDate>,
+    },
     /// A stored entry this version cannot read; shown as it was stored.
     #[serde(skip)]
     Unreadable { kind: String, detail: String },
@@ -164,6 +173,7 @@ impl Event {
             Event::FollowUpDone { .. } => Msg::EventFollowUpDone,
             Event::ReminderSent { .. } => Msg::EventReminderSent,
             Event::NoAnswer { .. } => Msg::EventNoAnswer,
+            Event::ClearanceDecided { .. } => Msg::EventClearanceDecided,
             Event::Unreadable { .. } => return None,
         })
     }
@@ -243,6 +253,25 @@ impl Event {
                 to = to,
                 deadline = &crate::Fmt::new(lang, crate::Zone::UTC).date(*deadline)
             ),
+            Event::ClearanceDecided {
+                class,
+                clearance,
+                condition,
+                expires_on,
+            } => {
+                let mut s = format!("{class}: {}", clearance.label().text(lang));
+                if let Some(c) = condition {
+                    s.push_str(&format!(" ({c})"));
+                }
+                if let Some(d) = expires_on {
+                    s.push_str(&format!(
+                        ", {} {}",
+                        Msg::ClearanceLastDay.text(lang),
+                        crate::Fmt::new(lang, crate::Zone::UTC).date(*d)
+                    ));
+                }
+                s
+            }
             Event::Unreadable { detail, .. } => detail.clone(),
         }
     }
@@ -324,6 +353,12 @@ mod tests {
                 decision: Assessment::Conditional,
             },
             Event::Entered { source: None },
+            Event::ClearanceDecided {
+                class: "Personal data".into(),
+                clearance: Clearance::Conditional,
+                condition: Some("only pseudonymised".into()),
+                expires_on: NaiveDate::from_ymd_opt(2027, 6, 30),
+            },
         ];
         for e in events {
             let (kind, detail) = e.to_stored();

@@ -70,6 +70,8 @@ struct Business {
     received_from: &'static str,
     review_note: &'static str,
     decision_note: &'static str,
+    /// The conditions for confidential and personal data in the cleared service.
+    conditions: [&'static str; 2],
 }
 
 // Vendors: 0 OpenAI, 1 Microsoft, 2 DeepL, 3 Cloudflare, 4 the local IT
@@ -155,6 +157,10 @@ fn business(lang: Lang) -> Business {
             received_from: "Mail from the account team",
             review_note: "The test for long requests is not described: ask which engine they run.",
             decision_note: "No special-category data until question 3 is answered in full.",
+            conditions: [
+                "No customer names or prices from offers not yet signed.",
+                "Only pseudonymised: replace names, addresses and phone numbers first.",
+            ],
         },
         Lang::De => Business {
             org: "Bäckerei Sonnenschein GmbH",
@@ -189,6 +195,10 @@ fn business(lang: Lang) -> Business {
             received_from: "E-Mail vom Account-Team",
             review_note: "Der Test mit langen Anfragen ist nicht beschrieben: nach der Inferenz-Software fragen.",
             decision_note: "Keine besonderen Kategorien, bis Frage 3 vollständig beantwortet ist.",
+            conditions: [
+                "Keine Kundennamen und keine Preise aus noch nicht unterschriebenen Angeboten.",
+                "Nur pseudonymisiert: Namen, Adressen und Telefonnummern vorher ersetzen.",
+            ],
         },
         Lang::Nb => Business {
             org: "Fjordlys Regnskap AS",
@@ -223,6 +233,10 @@ fn business(lang: Lang) -> Business {
             received_from: "E-post fra kundeteamet",
             review_note: "Testen med lange forespørsler er ikke beskrevet: spør hvilken inferensmotor de bruker.",
             decision_note: "Ingen særlige kategorier før spørsmål 3 er besvart fullt ut.",
+            conditions: [
+                "Ingen kundenavn og ingen priser fra tilbud som ikke er signert.",
+                "Bare pseudonymisert: bytt ut navn, adresser og telefonnumre først.",
+            ],
         },
     }
 }
@@ -535,6 +549,51 @@ impl Services {
             },
         )
         .await?;
+        // What may go into it, class by class, resting on the answers found
+        // satisfactory and on what the documents say; decided for half a
+        // year. The policy was checked. The other services still receive
+        // protected data without a cleared assessment: the conflicts the
+        // dashboard shows.
+        let matrix = self.clearance_matrix(auth, service).await?;
+        let evidence: Vec<String> = matrix
+            .answers
+            .iter()
+            .filter(|a| a.review == aivet_domain::questions::Review::Satisfactory)
+            .map(|a| {
+                aivet_domain::clearance::Cite::Answer {
+                    request: a.request_id,
+                    position: a.position,
+                }
+                .to_string()
+            })
+            .chain(
+                matrix
+                    .findings
+                    .iter()
+                    .map(|f| aivet_domain::clearance::Cite::Finding(f.topic).to_string()),
+            )
+            .collect();
+        let half_a_year = (clock.now_day() + Duration::days(182)).to_string();
+        for (class, clearance, condition, last_day) in [
+            (1, "allowed", "", ""),
+            (2, "conditional", b.conditions[0], ""),
+            (3, "conditional", b.conditions[1], half_a_year.as_str()),
+            (4, "not_allowed", "", ""),
+        ] {
+            self.decide_clearance(
+                auth,
+                service,
+                classes[class].id,
+                &aivet_domain::clearance::ClearanceForm {
+                    clearance: clearance.into(),
+                    condition: condition.into(),
+                    expires_on: last_day.into(),
+                    evidence: evidence.clone(),
+                },
+            )
+            .await?;
+        }
+        self.review_clearance_policy(auth).await?;
 
         // The days pass: reminders to the IT provider go out on their days
         // (three days before the deadline and on it), then the deadline

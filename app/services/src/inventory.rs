@@ -4,7 +4,9 @@
 //! recorded in the audit log in the same transaction.
 
 use crate::{Auth, ServiceError, Services};
-use aivet_domain::inventory::{ContactForm, FindingForm, ItemName, ServiceForm, VendorForm};
+use aivet_domain::inventory::{
+    ClassMarks, ContactForm, FindingForm, ItemName, ServiceForm, VendorForm,
+};
 use aivet_domain::{ContactId, DataClassId, Msg, ServiceId, VendorId};
 use aivet_store::inventory::{
     Contact, DataClass, InventoryCounts, Page, ServiceDetail, ServiceQuery, ServiceRef, ServiceRow,
@@ -30,7 +32,7 @@ pub(crate) fn require_editor(t: &Tenant) -> Result<()> {
     }
 }
 
-fn require_owner(t: &Tenant) -> Result<()> {
+pub(crate) fn require_owner(t: &Tenant) -> Result<()> {
     if t.role().can_manage_members() {
         Ok(())
     } else {
@@ -76,17 +78,18 @@ impl Services {
         &self,
         auth: &Auth,
         name: &str,
-        personal: bool,
+        marks: ClassMarks,
     ) -> Result<DataClassId> {
         let t = auth.tenant()?;
         require_owner(t)?;
         let name = ItemName::parse(name).map_err(|m| invalid(vec![("name", m)]))?;
         let event = AuditEvent::DataClassCreated {
             name: name.to_string(),
-            personal,
+            personal: marks.personal,
+            needs_clearance: marks.needs_clearance,
         };
         self.store
-            .create_data_class(t, &name, personal, event, self.clock.now())
+            .create_data_class(t, &name, marks, event, self.clock.now())
             .await
             .map_err(inventory_error(Msg::ErrDataClassInUse))
     }
@@ -96,7 +99,7 @@ impl Services {
         auth: &Auth,
         id: DataClassId,
         name: &str,
-        personal: bool,
+        marks: ClassMarks,
         archived: bool,
     ) -> Result<()> {
         let t = auth.tenant()?;
@@ -105,11 +108,12 @@ impl Services {
         let event = AuditEvent::DataClassUpdated {
             data_class: id,
             name: name.to_string(),
-            personal,
+            personal: marks.personal,
             archived,
+            needs_clearance: marks.needs_clearance,
         };
         self.store
-            .update_data_class(t, id, &name, personal, archived, event, self.clock.now())
+            .update_data_class(t, id, &name, marks, archived, event, self.clock.now())
             .await
             .map_err(inventory_error(Msg::ErrDataClassInUse))
     }

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod calendar;
+pub mod clearance;
 pub mod clock;
 pub mod demo;
 pub mod digests;

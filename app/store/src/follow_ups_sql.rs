@@ -93,8 +93,8 @@ async fn close_follow_ups(
 
 /// The organisation's follow-up policy, inside `tx`.
 async fn policy_in(tx: &mut Tx, org: OrgId) -> Result<Policy> {
-    let (reminders, max, review, months): (bool, i32, i32, i32) =
-        sqlx::query_as("SELECT reminders, max_reminders, review_days, reassess_months FROM orgs WHERE id = $1")
+    let (reminders, max, review, months, notice): (bool, i32, i32, i32, i32) =
+        sqlx::query_as("SELECT reminders, max_reminders, review_days, reassess_months, expiry_notice_days FROM orgs WHERE id = $1")
             .bind(org.0)
             .fetch_one(&mut **tx)
             .await?;
@@ -103,6 +103,7 @@ async fn policy_in(tx: &mut Tx, org: OrgId) -> Result<Policy> {
         max_reminders: max.clamp(0, i32::from(aivet_domain::follow_ups::MAX_REMINDERS)) as u8,
         review_days: review.clamp(1, 365) as u16,
         reassess_months: months.clamp(1, 120) as u16,
+        expiry_notice_days: notice.clamp(1, 365) as u16,
     })
 }
 
@@ -240,13 +241,15 @@ impl FollowUpStore for ThisStore {
     async fn set_follow_up_policy(&self, t: &Tenant, p: &Policy, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         sqlx::query(
-            "UPDATE orgs SET reminders = $2, max_reminders = $3, review_days = $4, reassess_months = $5 WHERE id = $1",
+            "UPDATE orgs SET reminders = $2, max_reminders = $3, review_days = $4, reassess_months = $5,
+                             expiry_notice_days = $6 WHERE id = $1",
         )
         .bind(t.org_id().0)
         .bind(p.reminders)
         .bind(i32::from(p.max_reminders))
         .bind(i32::from(p.review_days))
         .bind(i32::from(p.reassess_months))
+        .bind(i32::from(p.expiry_notice_days))
         .execute(&mut *tx)
         .await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;

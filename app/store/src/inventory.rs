@@ -3,8 +3,8 @@
 
 use crate::{AuditEvent, OptTs, OptUuid, Result, Tenant, Ts};
 use aivet_domain::inventory::{
-    AuthorityNotifier, ContactDraft, ContactRole, Deployment, FindingDraft, FindingStatus,
-    FindingTopic, ItemName, ServiceDraft, ServiceStatus, VendorDraft, VendorRole,
+    AuthorityNotifier, ClassMarks, ContactDraft, ContactRole, Deployment, FindingDraft,
+    FindingStatus, FindingTopic, ItemName, ServiceDraft, ServiceStatus, VendorDraft, VendorRole,
 };
 use aivet_domain::{ContactId, DataClassId, Lang, MembershipId, SearchText, ServiceId, VendorId};
 use async_trait::async_trait;
@@ -16,6 +16,7 @@ pub struct DataClass {
     pub id: DataClassId,
     pub name: String,
     pub personal: bool,
+    pub needs_clearance: bool,
     #[sqlx(try_from = "OptTs")]
     pub archived_at: Option<DateTime<Utc>>,
     /// How many services receive data of this class.
@@ -215,6 +216,8 @@ pub struct ServiceQuery {
     pub status: Option<ServiceStatus>,
     pub data_class: Option<DataClassId>,
     pub owner: Option<MembershipId>,
+    /// Only services that receive a class they may not on this day.
+    pub conflicts_on: Option<NaiveDate>,
     pub archived: bool,
     pub sort: ServiceSort,
     pub offset: i64,
@@ -281,7 +284,7 @@ pub trait InventoryStore: Send + Sync {
         &self,
         t: &Tenant,
         name: &ItemName,
-        personal: bool,
+        marks: ClassMarks,
         event: AuditEvent,
         now: DateTime<Utc>,
     ) -> Result<DataClassId>;
@@ -290,7 +293,7 @@ pub trait InventoryStore: Send + Sync {
         t: &Tenant,
         id: DataClassId,
         name: &ItemName,
-        personal: bool,
+        marks: ClassMarks,
         archived: bool,
         event: AuditEvent,
         now: DateTime<Utc>,

@@ -6,7 +6,7 @@ use crate::inventory::{
     ServiceQuery, ServiceRef, ServiceRow, ServiceSort, Vendor, VendorName, VendorQuery, VendorRow, VendorSort,
     LIST_SEPARATOR,
 };
-use aivet_domain::inventory::{default_data_classes, ContactDraft, FindingDraft, ItemName, ServiceDraft, VendorDraft};
+use aivet_domain::inventory::{default_data_classes, ClassMarks, ContactDraft, FindingDraft, ItemName, ServiceDraft, VendorDraft};
 use aivet_domain::{ContactId, DataClassId, ServiceId, VendorId};
 
 /// A `LIKE` pattern that matches `text` anywhere, with the wildcards in it
@@ -33,13 +33,15 @@ fn name_taken(e: sqlx::Error) -> StoreError {
 async fn insert_default_data_classes(tx: &mut Tx, org: OrgId, lang: Lang) -> Result<()> {
     for (position, (name, personal)) in default_data_classes(lang).into_iter().enumerate() {
         sqlx::query(
-            "INSERT INTO data_classes (id, org_id, name, name_key, personal, position) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO data_classes (id, org_id, name, name_key, personal, needs_clearance, position)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(Uuid::new_v4())
         .bind(org.0)
         .bind(name)
         .bind(name.to_lowercase())
         .bind(personal)
+        .bind(aivet_domain::clearance::default_needs_clearance(position, personal))
         .bind(position as i32)
         .execute(&mut **tx)
         .await?;
@@ -300,6 +302,10 @@ fn service_where(q: &ServiceQuery, text: bool) -> String {
     if q.owner.is_some() {
         w.push_str(" AND s.owner_id = $6");
     }
+    if let Some(today) = q.conflicts_on {
+        w.push_str(" AND ");
+        w.push_str(&conflict_exists(today));
+    }
     if !q.archived {
         w.push_str(" AND s.archived_at IS NULL");
     }
@@ -322,7 +328,7 @@ impl InventoryStore for ThisStore {
     async fn data_classes(&self, t: &Tenant) -> Result<Vec<DataClass>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let rows = sqlx::query_as::<_, DataClass>(
-            "SELECT c.id, c.name, c.personal, c.archived_at,
+            "SELECT c.id, c.name, c.personal, c.needs_clearance, c.archived_at,
                     (SELECT COUNT(*) FROM service_data_classes d WHERE d.org_id = c.org_id AND d.data_class_id = c.id) AS services
              FROM data_classes c WHERE c.org_id = $1 ORDER BY c.position, c.name_key",
         )
@@ -333,18 +339,19 @@ impl InventoryStore for ThisStore {
         Ok(rows)
     }
 
-    async fn create_data_class(&self, t: &Tenant, name: &ItemName, personal: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<DataClassId> {
+    async fn create_data_class(&self, t: &Tenant, name: &ItemName, marks: ClassMarks, event: AuditEvent, now: DateTime<Utc>) -> Result<DataClassId> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let id = DataClassId(Uuid::new_v4());
         sqlx::query(
-            "INSERT INTO data_classes (id, org_id, name, name_key, personal, position)
-             VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(MAX(position), 0) + 1 FROM data_classes WHERE org_id = $2))",
+            "INSERT INTO data_classes (id, org_id, name, name_key, personal, needs_clearance, position)
+             VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(position), 0) + 1 FROM data_classes WHERE org_id = $2))",
         )
         .bind(id.0)
         .bind(t.org_id().0)
         .bind(name.as_str())
         .bind(name.key())
-        .bind(personal)
+        .bind(marks.personal)
+        .bind(marks.needs_clearance)
         .execute(&mut *tx)
         .await
         .map_err(name_taken)?;
@@ -353,20 +360,21 @@ impl InventoryStore for ThisStore {
         Ok(id)
     }
 
-    async fn update_data_class(&self, t: &Tenant, id: DataClassId, name: &ItemName, personal: bool, archived: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+    async fn update_data_class(&self, t: &Tenant, id: DataClassId, name: &ItemName, marks: ClassMarks, archived: bool, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let r = sqlx::query(
             "UPDATE data_classes SET name = $3, name_key = $4, personal = $5,
-                    archived_at = CASE WHEN $6 THEN COALESCE(archived_at, $7) ELSE NULL END
+                    archived_at = CASE WHEN $6 THEN COALESCE(archived_at, $7) ELSE NULL END, needs_clearance = $8
              WHERE org_id = $1 AND id = $2",
         )
         .bind(t.org_id().0)
         .bind(id.0)
         .bind(name.as_str())
         .bind(name.key())
-        .bind(personal)
+        .bind(marks.personal)
         .bind(archived)
         .bind(Ts::from(now))
+        .bind(marks.needs_clearance)
         .execute(&mut *tx)
         .await
         .map_err(name_taken)?;

@@ -19,6 +19,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
+pub mod clearance;
 pub mod follow_ups;
 pub mod inventory;
 pub mod jobs;
@@ -357,6 +358,7 @@ pub trait Store:
     + jobs::JobStore
     + follow_ups::FollowUpStore
     + report::ReportStore
+    + clearance::ClearanceStore
     + Send
     + Sync
     + 'static

@@ -44,6 +44,7 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("attachments", "SELECT, INSERT"),
     ("jobs", "SELECT, INSERT, UPDATE"),
     ("follow_ups", "SELECT, INSERT, UPDATE"),
+    ("clearances", "SELECT, INSERT, UPDATE, DELETE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -210,6 +211,7 @@ include!("questions_sql.rs");
 include!("jobs_sql.rs");
 include!("follow_ups_sql.rs");
 include!("report_sql.rs");
+include!("clearance_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

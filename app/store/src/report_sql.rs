@@ -33,7 +33,7 @@ impl ReportStore for ThisStore {
             },
         };
         let data_classes = sqlx::query_as::<_, crate::inventory::DataClass>(
-            "SELECT c.id, c.name, c.personal, c.archived_at,
+            "SELECT c.id, c.name, c.personal, c.needs_clearance, c.archived_at,
                     (SELECT COUNT(*) FROM service_data_classes d WHERE d.org_id = c.org_id AND d.data_class_id = c.id) AS services
              FROM data_classes c WHERE c.org_id = $1 ORDER BY c.position, c.name_key",
         )

@@ -120,3 +120,4 @@ include!("questions_sql.rs");
 include!("jobs_sql.rs");
 include!("follow_ups_sql.rs");
 include!("report_sql.rs");
+include!("clearance_sql.rs");

@@ -110,6 +110,7 @@ const TENANT_TABLES: &[&str] = &[
     "question_events",
     "attachments",
     "follow_ups",
+    "clearances",
 ];
 
 #[tokio::test]

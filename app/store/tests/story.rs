@@ -72,7 +72,13 @@ on_both!(
     job_problems_are_scoped_and_retried,
     time_zones_are_kept_per_organisation,
     check_lists_are_the_domains_choices,
+    conflicts_in_sql_agree_with_the_rule,
+    clearance_decisions_are_checked_scoped_and_followed_up,
 );
+
+#[path = "story/clearance.rs"]
+mod clearance;
+use clearance::*;
 
 #[path = "story/inventory.rs"]
 mod inventory;
@@ -938,6 +944,14 @@ fn domain_choices() -> std::collections::BTreeMap<(String, String), Vec<String>>
             "vendors",
             "role",
             codes(VendorRole::ALL, VendorRole::as_str),
+        ),
+        (
+            "clearances",
+            "clearance",
+            codes(
+                aivet_domain::clearance::Clearance::ALL,
+                aivet_domain::clearance::Clearance::as_str,
+            ),
         ),
         (
             "vendor_contacts",

@@ -3,8 +3,8 @@
 use crate::context::PageCtx;
 use crate::i18n::CurrentLang;
 use crate::pages::{
-    account, auth, dashboard, follow_ups, invite, not_found, placeholders, questions, reports,
-    services, settings, vendors,
+    account, auth, clearance, dashboard, follow_ups, invite, not_found, placeholders, questions,
+    reports, services, settings, vendors,
 };
 use aivet_domain::Msg;
 use leptos::prelude::*;
@@ -105,6 +105,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/vendors/:id/edit") view=vendors::VendorEditPage ssr=SsrMode::Async/>
                 <Route path=path!("/vendors/:id/ask") view=questions::AskVendorPage ssr=SsrMode::Async/>
                 <Route path=path!("/follow-ups") view=follow_ups::FollowUpsPage ssr=SsrMode::Async/>
+                <Route path=path!("/allowed") view=clearance::AllowedPage ssr=SsrMode::Async/>
                 <Route path=path!("/incidents") view=placeholders::IncidentsPage ssr=SsrMode::Async/>
                 <Route path=path!("/reports") view=reports::ReportsPage ssr=SsrMode::Async/>
                 <Route path=path!("/settings") view=settings::SettingsPage ssr=SsrMode::Async/>

@@ -47,6 +47,7 @@ pub fn AppLayout(
         ("/", Msg::NavDashboard),
         ("/services", Msg::NavServices),
         ("/vendors", Msg::NavVendors),
+        ("/allowed", Msg::NavAllowed),
         ("/follow-ups", Msg::NavFollowUps),
         ("/incidents", Msg::NavIncidents),
         ("/reports", Msg::NavReports),

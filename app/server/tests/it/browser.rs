@@ -3,7 +3,8 @@
 //! start, switch the language, sign out; add a vendor, a contact and a
 //! service and find them on the dashboard; ask a vendor, answer, review;
 //! invite a colleague and import services, with the answers shown in place;
-//! move a follow-up to another day and mark another done.
+//! move a follow-up to another day and mark another done; decide which data
+//! may go into a service and see its conflict leave the dashboard.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` and the browser bundle in
 //! the site folder (`scripts/build.sh`); `./dev test` provides both and sets
@@ -700,6 +701,144 @@ async fn move_and_finish_follow_ups_on_the_board() {
         .map(|s| s[1].as_array().unwrap().len())
         .sum();
     assert_eq!(open, 1, "{board}");
+    c.clone().close().await.unwrap();
+}
+
+/// Step 4 of the checklist: a service receives personal data that nobody
+/// cleared; the dashboard counts it, the service's page says it at the top,
+/// one decision in the matrix makes both go away. Then the page for
+/// everyone, printed, fits one A4 page with fifteen services.
+#[tokio::test]
+async fn decide_a_class_and_see_its_conflict_leave_the_dashboard() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+    let http = app.sign_up("kari@example.no", "Fjord Regnskap AS").await;
+    let vendor = crate::inventory::create_vendor(&app, &http, "ChatCo AI", "application").await;
+    let classes = crate::questions::json(app.call(&http, "data_classes_data", &[]).await).await;
+    let class = |name: &str| {
+        classes
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (personal, internal, public) = (class("Personal data"), class("Internal"), class("Public"));
+    let service = crate::inventory::create_service(
+        &app,
+        &http,
+        &[
+            ("form[name]", "Meeting notes"),
+            ("form[vendor_id]", vendor.as_str()),
+            ("form[data_classes][0]", personal.as_str()),
+        ],
+    )
+    .await;
+    let r = app
+        .call(
+            &http,
+            "decide_assessment",
+            &[("service_id", &service), ("decision[decision]", "cleared")],
+        )
+        .await;
+    assert!(accepted(&r));
+
+    sign_in(c, &app, "kari@example.no").await;
+    assert_eq!(text(c, "#count-conflicts .figure-n").await, "1");
+    click(c, Locator::Css("#count-conflicts")).await;
+    click(c, Locator::XPath("//a[normalize-space()='Meeting notes']")).await;
+    hydrated(c).await;
+    assert!(text(c, "#conflicts").await.contains("Personal data"));
+    let row = format!("//tr[@id='class-{personal}']");
+    click(c, Locator::XPath(&format!("{row}//summary"))).await;
+    c.find(Locator::XPath(&format!("{row}//select")))
+        .await
+        .unwrap()
+        .select_by_value("allowed")
+        .await
+        .unwrap();
+    click(c, Locator::XPath(&format!("{row}//button[@type='submit']"))).await;
+    c.wait()
+        .for_element(Locator::XPath(&format!(
+            "{row}//span[contains(@class, 'standing-allowed')]"
+        )))
+        .await
+        .expect("the class is allowed");
+    assert!(
+        c.find(Locator::Css("#conflicts")).await.is_err(),
+        "the banner is gone"
+    );
+    screenshot(c, "clearance-decided").await;
+    c.goto(&app.url("/")).await.unwrap();
+    assert_eq!(text(c, "#count-conflicts .figure-n").await, "0");
+
+    // Fifteen services in use, each with its own mix: printed, one A4 page.
+    for n in 1..15 {
+        let name = format!("Assistant number {n:02}");
+        let purpose = "Drafts replies to customer mail and summarises long threads";
+        let receives: Vec<(String, &str)> = [&personal, &internal, &public]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (n + i) % 3 != 0)
+            .map(|(i, id)| (format!("form[data_classes][{i}]"), id.as_str()))
+            .collect();
+        let mut form = vec![
+            ("form[name]", name.as_str()),
+            ("form[purpose]", purpose),
+            ("form[vendor_id]", vendor.as_str()),
+        ];
+        form.extend(receives.iter().map(|(k, v)| (k.as_str(), *v)));
+        let s = crate::inventory::create_service(&app, &http, &form).await;
+        if n % 2 == 0 {
+            let r = app
+                .call(
+                    &http,
+                    "decide_clearance",
+                    &[
+                        ("service_id", s.as_str()),
+                        ("data_class_id", internal.as_str()),
+                        ("decision[clearance]", "conditional"),
+                        (
+                            "decision[condition]",
+                            "Only what a customer could read anyway",
+                        ),
+                    ],
+                )
+                .await;
+            assert!(accepted(&r));
+        }
+    }
+    c.goto(&app.url("/allowed")).await.unwrap();
+    let sections = c.find_all(Locator::Css(".allowed-service")).await.unwrap();
+    assert_eq!(sections.len(), 15);
+    let pdf = c
+        .print(
+            fantoccini::wd::PrintConfiguration::builder()
+                .build()
+                .unwrap(),
+        )
+        .await
+        .expect("the page prints");
+    let file = std::env::temp_dir().join(format!("aivet-allowed-{}.pdf", std::process::id()));
+    std::fs::write(&file, &pdf).unwrap();
+    let info = std::process::Command::new("pdfinfo").arg(&file).output();
+    let _ = std::fs::remove_file(&file);
+    match info {
+        Ok(out) => {
+            let info = String::from_utf8_lossy(&out.stdout);
+            let pages = info
+                .lines()
+                .find_map(|l| l.strip_prefix("Pages:"))
+                .map(|n| n.trim().to_owned());
+            assert_eq!(pages.as_deref(), Some("1"), "{info}");
+        }
+        Err(e) if required() => panic!("pdfinfo (poppler-utils) is needed: {e}"),
+        Err(_) => {}
+    }
     c.clone().close().await.unwrap();
 }
 

@@ -95,6 +95,7 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
     let mut answered = 0;
     let mut overdue = 0;
     let mut reminders = 0;
+    let mut decided = None;
     for s in rows {
         let id = s["id"].as_str().unwrap();
         let o = call(&base, &c, "questions_overview", &[("service_id", id)]).await;
@@ -106,6 +107,7 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
             .collect();
         if kinds.contains(&"reviewed") {
             answered += 1;
+            decided = Some(id.to_owned());
             assert_eq!(o["assessment"], "cleared_with_conditions");
             assert!(
                 kinds.contains(&"entered") && kinds.contains(&"decided"),
@@ -152,7 +154,36 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
         "{items:?}"
     );
     assert!(has("Later", "reassessment"), "{items:?}");
+    assert!(has("Later", "decision_expiry"), "{items:?}");
     assert_eq!(board["digest"], "weekly");
+
+    // Data clearance: the cleared service decided class by class (one
+    // with a condition and a last day, citing the answers), the policy
+    // checked; services not yet cleared receive protected data: conflicts.
+    let decided = decided.expect("a decided service");
+    let m = call(&base, &c, "clearance_data", &[("service_id", &decided)]).await;
+    let decisions: Vec<&serde_json::Value> = m["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| !r["decision"].is_null())
+        .collect();
+    assert_eq!(decisions.len(), 4, "{m}");
+    assert!(decisions.iter().any(|r| r["standing"] == "conditional"
+        && !r["decision"]["expires_on"].is_null()
+        && !r["decision"]["evidence"].as_array().unwrap().is_empty()));
+    assert!(
+        m["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["conflict"] == false),
+        "{m}"
+    );
+    let dash = call(&base, &c, "dashboard_data", &[]).await;
+    assert!(dash["conflicts"].as_i64().unwrap() >= 1, "{dash}");
+    let policy = call(&base, &c, "clearance_policy_data", &[]).await;
+    assert!(!policy["reviewed"].is_null(), "{policy}");
     let audit = settings["audit"].as_array().unwrap();
     assert!(audit.iter().any(|e| e["action"] == "questions.decided"));
     assert!(audit

@@ -328,6 +328,7 @@ async fn the_policy_is_the_owners_and_sets_the_dates(b: Db) {
             ("form[max_reminders]", max),
             ("form[review_days]", "3"),
             ("form[reassess_months]", "6"),
+            ("form[expiry_notice_days]", "14"),
         ]
     };
     let r = app.call(&editor, "save_follow_up_policy", &form("2")).await;

@@ -412,6 +412,7 @@ async fn the_follow_up_forms_come_back_as_typed(b: Db) {
             ("form[max_reminders]", "2"),
             ("form[review_days]", "400"),
             ("form[reassess_months]", "ten"),
+            ("form[expiry_notice_days]", "14"),
         ],
     )
     .await;

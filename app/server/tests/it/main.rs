@@ -5,6 +5,7 @@
 mod accounts;
 mod browser;
 mod calendar;
+mod clearance;
 mod demo;
 mod follow_ups;
 mod forms;

@@ -367,6 +367,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "/services",
         "/vendors",
         "/follow-ups",
+        "/allowed",
         "/incidents",
         "/reports",
         "/settings",
@@ -594,6 +595,7 @@ fn matrix() -> BTreeMap<String, Probe> {
                     ("form[max_reminders]", "2".into()),
                     ("form[review_days]", "3".into()),
                     ("form[reassess_months]", "6".into()),
+                    ("form[expiry_notice_days]", "10".into()),
                     ("org_id", w.b_org.clone()),
                 ]
             },
@@ -757,6 +759,9 @@ fn matrix() -> BTreeMap<String, Probe> {
         "data_classes_data",
         "question_set_data",
         "reports_data",
+        "clearance_guide_data",
+        "clearance_policy_data",
+        "review_clearance_policy",
     ] {
         add(&format!("POST /api/{f}"), org_only());
     }
@@ -771,6 +776,21 @@ fn matrix() -> BTreeMap<String, Probe> {
         extra,
     };
     add("POST /api/vendor_detail", vendor_probe(|_| vec![]));
+    add("POST /api/clearance_data", service_probe(|_| vec![]));
+    // B's class on B's service; the probe also swaps in a random class id.
+    add(
+        "POST /api/decide_clearance",
+        ForeignId {
+            field: "data_class_id",
+            b_id: |w| w.b_data_class.clone(),
+            extra: |w| {
+                vec![
+                    ("service_id", w.b_service.clone()),
+                    ("decision[clearance]", "allowed".into()),
+                ]
+            },
+        },
+    );
     add("POST /api/ask_vendor_data", vendor_probe(|_| vec![]));
     add("POST /api/delete_vendor", vendor_probe(|_| vec![]));
     add(

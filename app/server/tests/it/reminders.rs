@@ -266,6 +266,7 @@ async fn reminders_can_be_switched_off_and_sent_at_once(b: Db) {
                 ("form[max_reminders]", "4"),
                 ("form[review_days]", "7"),
                 ("form[reassess_months]", "12"),
+                ("form[expiry_notice_days]", "14"),
             ],
         )
         .await;

@@ -4,7 +4,8 @@
 
 use super::{open, org_with_owner, t0, Backend, TestDb};
 use aivet_domain::inventory::{
-    ContactForm, FindingForm, ItemName, ServiceForm, ServiceStatus, VendorForm, VendorRole,
+    ClassMarks, ContactForm, FindingForm, ItemName, ServiceForm, ServiceStatus, VendorForm,
+    VendorRole,
 };
 use aivet_domain::{DataClassId, Email, Lang, MembershipId, Role, VendorId};
 use aivet_store::inventory::{ImportVendor, ServiceQuery, ServiceSort, VendorQuery};
@@ -87,7 +88,7 @@ pub async fn a_new_organisation_has_default_data_classes(b: Backend) {
     // Owners extend and rename; names stay unique regardless of case.
     let name = ItemName::parse("Source code").unwrap();
     let id = store
-        .create_data_class(&t, &name, false, ev(), t0())
+        .create_data_class(&t, &name, ClassMarks::default(), ev(), t0())
         .await
         .unwrap();
     assert!(matches!(
@@ -95,7 +96,7 @@ pub async fn a_new_organisation_has_default_data_classes(b: Backend) {
             .create_data_class(
                 &t,
                 &ItemName::parse("SOURCE CODE").unwrap(),
-                false,
+                ClassMarks::default(),
                 ev(),
                 t0()
             )
@@ -107,7 +108,10 @@ pub async fn a_new_organisation_has_default_data_classes(b: Backend) {
             &t,
             id,
             &ItemName::parse("Quellcode").unwrap(),
-            true,
+            ClassMarks {
+                personal: true,
+                needs_clearance: true,
+            },
             true,
             ev(),
             t0(),
@@ -116,8 +120,13 @@ pub async fn a_new_organisation_has_default_data_classes(b: Backend) {
         .unwrap();
     let c = store.data_classes(&t).await.unwrap().pop().unwrap();
     assert_eq!(
-        (c.name.as_str(), c.personal, c.archived_at.is_some()),
-        ("Quellcode", true, true)
+        (
+            c.name.as_str(),
+            c.personal,
+            c.needs_clearance,
+            c.archived_at.is_some()
+        ),
+        ("Quellcode", true, true, true)
     );
     store.delete_data_class(&t, id, ev(), t0()).await.unwrap();
     assert_eq!(store.data_classes(&t).await.unwrap().len(), 5);
@@ -511,12 +520,28 @@ pub async fn services_findings_lists_and_counts(b: Backend) {
     // becomes personal, a finding that goes back to unknown.
     let intern = ItemName::parse("Intern").unwrap();
     store
-        .update_data_class(&t, internal, &intern, true, false, ev(), t0())
+        .update_data_class(
+            &t,
+            internal,
+            &intern,
+            marked_personal(true),
+            false,
+            ev(),
+            t0(),
+        )
         .await
         .unwrap();
     assert_eq!(store.inventory_counts(&t).await.unwrap().personal, 2);
     store
-        .update_data_class(&t, internal, &intern, false, false, ev(), t0())
+        .update_data_class(
+            &t,
+            internal,
+            &intern,
+            marked_personal(false),
+            false,
+            ev(),
+            t0(),
+        )
         .await
         .unwrap();
     assert_eq!(store.inventory_counts(&t).await.unwrap().personal, 1);
@@ -808,7 +833,7 @@ pub async fn inventory_is_scoped_to_the_tenant(b: Backend) {
                 &b_,
                 a_class,
                 &ItemName::parse("Mine").unwrap(),
-                false,
+                ClassMarks::default(),
                 false,
                 ev(),
                 t0()
@@ -918,4 +943,11 @@ pub async fn follow_ups_are_listed_earliest_first_up_to_a_limit(b: Backend) {
     };
     assert_eq!(store.count_follow_ups(&t, &by_vendor).await.unwrap(), 0);
     assert_eq!(store.count_follow_ups(&other, &q).await.unwrap(), 0);
+}
+
+fn marked_personal(personal: bool) -> ClassMarks {
+    ClassMarks {
+        personal,
+        needs_clearance: personal,
+    }
 }

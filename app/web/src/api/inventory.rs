@@ -90,6 +90,7 @@ pub struct DataClassChoice {
     pub id: DataClassId,
     pub name: String,
     pub personal: bool,
+    pub needs_clearance: bool,
     pub archived: bool,
     pub services: i64,
 }
@@ -171,6 +172,11 @@ pub struct DashboardView {
     pub overdue: i64,
     /// Services asked that have no open follow-up (step 5 is done at 0).
     pub asked_without_follow_up: i64,
+    /// Services in use or on trial receiving data they may not.
+    pub conflicts: i64,
+    /// Step 4: the policy was checked and every received protected class
+    /// has a decision.
+    pub clearance_done: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -223,6 +229,7 @@ async fn choices(
                 id: d.id,
                 name: d.name,
                 personal: d.personal,
+                needs_clearance: d.needs_clearance,
                 archived: d.archived_at.is_some(),
                 services: d.services,
             })
@@ -256,7 +263,14 @@ pub async fn dashboard_data() -> Result<DashboardView, AppError> {
         .follow_up_counts(a)
         .await
         .map_err(service_error)?;
+    let k = c
+        .services
+        .clearance_counts(a)
+        .await
+        .map_err(service_error)?;
     Ok(DashboardView {
+        conflicts: k.conflicts,
+        clearance_done: k.policy_reviewed && k.undecided == 0,
         overdue: f.overdue,
         asked_without_follow_up: f.asked_without,
         in_use: n.in_use,
@@ -461,6 +475,8 @@ pub struct ServiceFilter {
     pub owner: String,
     pub sort: String,
     pub archived: String,
+    /// Only services that receive data they may not (any value).
+    pub conflicts: String,
     pub page: String,
 }
 
@@ -505,6 +521,11 @@ pub async fn service_list(
         status: opt(&f.status),
         data_class: opt(&f.data_class),
         owner: opt(&f.owner),
+        conflicts_on: if f.conflicts.is_empty() {
+            None
+        } else {
+            Some(c.services.today(a.tenant().map_err(service_error)?))
+        },
         archived: !f.archived.is_empty(),
         sort: match f.sort.as_str() {
             "vendor" => ServiceSort::Vendor,
@@ -746,18 +767,23 @@ pub async fn save_data_class(
     #[server(default)] data_class_id: String,
     name: String,
     #[server(default)] personal: bool,
+    #[server(default)] needs_clearance: bool,
     #[server(default)] archived: bool,
 ) -> Result<(), AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
+    let marks = aivet_domain::inventory::ClassMarks {
+        personal,
+        needs_clearance,
+    };
     if data_class_id.trim().is_empty() {
         c.services
-            .create_data_class(a, &name, personal)
+            .create_data_class(a, &name, marks)
             .await
             .map_err(service_error)?;
     } else {
         c.services
-            .update_data_class(a, parse_id(&data_class_id)?, &name, personal, archived)
+            .update_data_class(a, parse_id(&data_class_id)?, &name, marks, archived)
             .await
             .map_err(service_error)?;
     }

@@ -7,12 +7,14 @@
 //! All of them are POSTs and pass the same-origin check of the server.
 
 mod accounts;
+mod clearance;
 mod follow_ups;
 mod inventory;
 mod questions;
 mod reports;
 mod settings;
 pub use accounts::*;
+pub use clearance::*;
 pub use follow_ups::*;
 pub use inventory::*;
 pub use questions::*;
@@ -132,6 +134,12 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         StopCalendar,
         // reports
         ReportsData,
+        // clearance
+        ClearanceData,
+        DecideClearance,
+        ClearanceGuideData,
+        ClearancePolicyData,
+        ReviewClearancePolicy,
     );
     None
 }

@@ -68,6 +68,12 @@ fn Overview(d: DashboardView) -> impl IntoView {
         ),
         ("to-review", Msg::DashToReview, d.to_review, "/services"),
         (
+            "conflicts",
+            Msg::DashConflicts,
+            d.conflicts,
+            "/services?conflicts=1",
+        ),
+        (
             "overdue",
             Msg::DashOverdue,
             d.overdue,
@@ -78,8 +84,10 @@ fn Overview(d: DashboardView) -> impl IntoView {
     let cards = figures
         .into_iter()
         .map(|(id, label, n, href)| {
-            let attention =
-                matches!(id, "personal" | "open-findings" | "to-review" | "overdue") && n > 0;
+            let attention = matches!(
+                id,
+                "personal" | "open-findings" | "to-review" | "overdue" | "conflicts"
+            ) && n > 0;
             view! {
                 <a class="figure" href=href id=format!("count-{id}") class:attention=attention>
                     <span class="figure-n">{n}</span>
@@ -88,20 +96,21 @@ fn Overview(d: DashboardView) -> impl IntoView {
             }
         })
         .collect_view();
-    // Step 4 arrives with decisions on data classes. Step 5 is done once
-    // every service asked has a follow-up.
+    // Step 4 is done once the data-class policy was checked and every
+    // protected class a service receives is decided; step 5 once every
+    // service asked has a follow-up.
     let done = [
         services > 0,
         d.known_findings > 0,
         d.asked_any > 0,
-        false,
+        services > 0 && d.clearance_done,
         d.asked_any > 0 && d.asked_without_follow_up == 0,
     ];
     let steps = [
         (Msg::Step1Title, Msg::Step1Text, "/services/new"),
         (Msg::Step2Title, Msg::Step2Text, "/services"),
         (Msg::Step3Title, Msg::Step3Text, "/services"),
-        (Msg::Step4Title, Msg::Step4Text, "/services"),
+        (Msg::Step4Title, Msg::Step4Text, "/allowed"),
         (Msg::Step5Title, Msg::Step5Text, "/follow-ups"),
     ];
     let guide = view! {

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod auth;
+pub mod clearance;
 pub mod common;
 pub mod dashboard;
 pub mod follow_ups;

@@ -736,7 +736,7 @@ fn QuestionSetEditor(s: QuestionSetView) -> impl IntoView {
 
 /// A choice that starts empty ("Choose…"): a review or decision nobody
 /// made must not be recorded by one click on save.
-fn choosing(mut options: Vec<(String, String)>) -> Vec<(String, String)> {
+pub(crate) fn choosing(mut options: Vec<(String, String)>) -> Vec<(String, String)> {
     options.insert(0, (String::new(), t(Msg::ChooseOne).to_owned()));
     options
 }

@@ -10,6 +10,7 @@ use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Su
 use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
+use crate::pages::clearance::{clearance_data, ClearancePanel, ConflictBanner};
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use crate::pages::questions::QuestionsPanel;
 use aivet_domain::inventory::{
@@ -33,7 +34,8 @@ impl FilterLinks for ServiceFilter {
             && self.status.is_empty()
             && self.data_class.is_empty()
             && self.owner.is_empty()
-            && self.archived.is_empty())
+            && self.archived.is_empty()
+            && self.conflicts.is_empty())
     }
 
     /// The list's address for another page with the same filters.
@@ -47,6 +49,7 @@ impl FilterLinks for ServiceFilter {
             ("owner", &self.owner),
             ("sort", &self.sort),
             ("archived", &self.archived),
+            ("conflicts", &self.conflicts),
         ];
         let mut query: Vec<String> = pairs
             .iter()
@@ -60,7 +63,7 @@ impl FilterLinks for ServiceFilter {
 
 #[component]
 pub fn ServicesPage() -> impl IntoView {
-    let [q, vendor, vendor_name, status, data_class, owner, sort, archived, page, imported] =
+    let [q, vendor, vendor_name, status, data_class, owner, sort, archived, conflicts, page, imported] =
         query_values([
             "q",
             "vendor",
@@ -70,6 +73,7 @@ pub fn ServicesPage() -> impl IntoView {
             "owner",
             "sort",
             "archived",
+            "conflicts",
             "page",
             "imported",
         ]);
@@ -82,6 +86,7 @@ pub fn ServicesPage() -> impl IntoView {
         owner,
         sort,
         archived,
+        conflicts,
         page,
     };
     let data = page_data(filters.clone(), api::service_list);
@@ -225,6 +230,10 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
                 <label class="check">
                     <input type="checkbox" name="archived" value="1" checked=!f.archived.is_empty()/>
                     <span>{t(Msg::ShowArchived)}</span>
+                </label>
+                <label class="check">
+                    <input type="checkbox" name="conflicts" value="1" checked=!f.conflicts.is_empty()/>
+                    <span>{t(Msg::FilterConflicts)}</span>
                 </label>
                 <button type="submit" class="button small secondary">{t(Msg::ApplyFilters)}</button>
             </form>
@@ -413,6 +422,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
         Some(v) => view! { <a href=format!("/vendors/{}", v.id)>{v.name}</a> }.into_any(),
         None => view! { <span class="muted">"—"</span> }.into_any(),
     };
+    let clearance = clearance_data(d.id.to_string());
     let findings = d
         .findings
         .iter()
@@ -427,6 +437,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                 {d.archived.then(|| view! { " " <span class="badge">{t(Msg::ArchivedBadge)}</span> })}
             </p>
             {d.can_edit.then(|| view! { <ServiceActions d=d.clone()/> })}
+            <ConflictBanner data=clearance/>
             <section class="panel" aria-labelledby="facts-title">
                 <h2 id="facts-title">{t(Msg::SupplyChainTitle)}</h2>
                 <dl class="facts" id="service-facts">
@@ -458,6 +469,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                 {findings}
             </section>
             <QuestionsPanel service_id=d.id.to_string()/>
+            <ClearancePanel data=clearance/>
     }
 }
 

@@ -319,6 +319,7 @@ fn FollowUpPolicyPanel(policy: Policy, owner: bool) -> impl IntoView {
                     <Field name="max_reminders" input="form[max_reminders]" label=Msg::FollowUpPolicyMax kind="number" value=policy.max_reminders.to_string()/>
                     <Field name="review_days" input="form[review_days]" label=Msg::FollowUpPolicyReviewDays kind="number" value=policy.review_days.to_string()/>
                     <Field name="reassess_months" input="form[reassess_months]" label=Msg::FollowUpPolicyReassess kind="number" value=policy.reassess_months.to_string()/>
+                    <Field name="expiry_notice_days" input="form[expiry_notice_days]" label=Msg::FieldExpiryNoticeDays kind="number" value=policy.expiry_notice_days.to_string()/>
                     <Submit label=Msg::Save/>
                 </PostForm>
             })}
@@ -419,10 +420,28 @@ fn MailRowView(m: api::MailRow, can_edit: bool) -> impl IntoView {
 #[component]
 fn DataClassesPanel(owner: bool) -> impl IntoView {
     let data = page_data((), |_| api::data_classes_data());
+    let policy = page_data((), |_| api::clearance_policy_data());
     view! {
         <section class="panel" id="data-classes" aria-labelledby="data-classes-title">
             <h2 id="data-classes-title">{t(Msg::DataClassesTitle)}</h2>
             <p class="muted">{t(Msg::DataClassesLead)}</p>
+            <p class="muted">{t(Msg::PolicyLead)}</p>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    let reviewed = policy.await.ok().and_then(|p| p.reviewed);
+                    view! {
+                        <p id="policy-reviewed">{match reviewed {
+                            Some((at, name)) => msg!(lang(), Msg::PolicyReviewedOn, at = &date(at), name = &name),
+                            None => t(Msg::PolicyNotReviewed).to_owned(),
+                        }}</p>
+                        {owner.then(|| view! {
+                            <PostForm action=api::ReviewClearancePolicy::url() attr:class="inline-form" attr:id="policy-review-form">
+                                <button type="submit" class="button small secondary" id="review-policy">{t(Msg::PolicyConfirm)}</button>
+                            </PostForm>
+                        })}
+                    }
+                })}
+            </Suspense>
             <Suspense fallback=|| ()>
                 {move || Suspend::new(async move {
                     match data.await {
@@ -442,6 +461,9 @@ fn DataClassesPanel(owner: bool) -> impl IntoView {
                     <Check name="personal".to_owned() value="true".to_owned()>
                         <span>{t(Msg::FieldPersonal)}</span>
                     </Check>
+                    <Check name="needs_clearance".to_owned() value="true".to_owned()>
+                        <span>{t(Msg::FieldNeedsClearance)}</span>
+                    </Check>
                     <Submit label=Msg::AddDataClass id="add-data-class"/>
                 </PostForm>
             })}
@@ -457,6 +479,7 @@ fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
             <li>
                 <span>{c.name.clone()}</span>
                 {c.personal.then(|| view! { " " <span class="badge warn">{t(Msg::SendsPersonalData)}</span> })}
+                {c.needs_clearance.then(|| view! { " " <span class="badge warn">{t(Msg::FieldNeedsClearance)}</span> })}
                 {c.archived.then(|| view! { " " <span class="badge">{t(Msg::ArchivedBadge)}</span> })}
             </li>
         }
@@ -467,6 +490,7 @@ fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
             <PostForm action=api::SaveDataClass::url() ids=vec![("data_class_id", id.clone())] attr:class="inline-form wrap">
                 <Field name="name" label=Msg::FieldName value=c.name.clone() scope=format!("dc-{}", c.id) inline=true/>
                 <Check name="personal".to_owned() value="true".to_owned() checked=c.personal><span>{t(Msg::FieldPersonal)}</span></Check>
+                <Check name="needs_clearance".to_owned() value="true".to_owned() checked=c.needs_clearance><span>{t(Msg::FieldNeedsClearance)}</span></Check>
                 <Check name="archived".to_owned() value="true".to_owned() checked=c.archived><span>{t(Msg::FieldArchived)}</span></Check>
                 <button type="submit" class="button small secondary">{t(Msg::Save)}</button>
             </PostForm>

@@ -1,0 +1,300 @@
+// The queries of data clearance, shared by SQLite and PostgreSQL like
+// `shared.rs` (included after it).
+
+use crate::clearance::{
+    CitableAnswer, CitableFinding, ClearanceCounts, ClearanceOverview, ClearancePolicy, ClearanceRow, ClearanceService,
+    ClearanceStore, PolicyClass, ServiceClearance,
+};
+use aivet_domain::clearance::{evidence_to_json, Cite, ClearanceDraft};
+
+const CLEARANCE_COLUMNS: &str =
+    "SELECT k.service_id, k.data_class_id, k.clearance, k.condition, k.expires_on, k.evidence, k.decided_by, k.decided_at
+     FROM clearances k";
+
+const POLICY_CLASS_COLUMNS: &str = "SELECT c.id, c.name, c.personal, c.needs_clearance, c.archived_at FROM data_classes c";
+
+const CLEARANCE_SERVICE_COLUMNS: &str =
+    "SELECT s.id, s.name, s.purpose, s.status, s.assessment, s.archived_at FROM services s";
+
+/// A received class (`service_data_classes d`, its class `c`, the service
+/// `s`, the decision `k` left-joined) that may not go in on `{today}`: the
+/// SQL form of `aivet_domain::clearance::verdict` for counting and
+/// filtering many services at once (incidents, which also suspend
+/// decisions, do not exist yet). The store stories compare both on every
+/// combination. `{today}` is a date literal written by `conflict_sql`.
+const CONFLICT: &str = "(k.clearance = 'not_allowed' OR k.expires_on < {today}
+    OR (c.needs_clearance AND (k.clearance IS NULL OR s.assessment NOT IN ('cleared', 'cleared_with_conditions'))))";
+
+/// Services in use or on trial (`services s`) that receive a class they
+/// may not on `today`. The date is formatted from a `NaiveDate`, so the
+/// literal can only ever be `'YYYY-MM-DD'`.
+fn conflict_exists(today: NaiveDate) -> String {
+    let conflict = CONFLICT.replace("{today}", &format!("'{}'", today.format("%Y-%m-%d")));
+    format!(
+        "(s.status <> 'retired' AND EXISTS (SELECT 1 FROM service_data_classes d
+            JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+            LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
+          WHERE d.org_id = s.org_id AND d.service_id = s.id AND {conflict}))"
+    )
+}
+
+async fn clearance_service(tx: &mut Tx, org: OrgId, service: ServiceId) -> Result<ClearanceService> {
+    sqlx::query_as::<_, ClearanceService>(&format!("{CLEARANCE_SERVICE_COLUMNS} WHERE s.org_id = $1 AND s.id = $2"))
+        .bind(org.0)
+        .bind(service.0)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(StoreError::NotFound)
+}
+
+async fn policy_classes(tx: &mut Tx, org: OrgId) -> Result<Vec<PolicyClass>> {
+    Ok(sqlx::query_as::<_, PolicyClass>(&format!(
+        "{POLICY_CLASS_COLUMNS} WHERE c.org_id = $1 ORDER BY c.position, c.name_key"
+    ))
+    .bind(org.0)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// Opens (or moves, or closes) the service's "decision expires" follow-up:
+/// due some days before the earliest last day of its decisions.
+async fn expiry_follow_up(tx: &mut Tx, org: OrgId, service: ServiceId, now: DateTime<Utc>) -> Result<()> {
+    let (earliest,): (Option<NaiveDate>,) =
+        sqlx::query_as("SELECT MIN(expires_on) FROM clearances WHERE org_id = $1 AND service_id = $2")
+            .bind(org.0)
+            .bind(service.0)
+            .fetch_one(&mut **tx)
+            .await?;
+    match earliest {
+        Some(last_day) => {
+            let policy = policy_in(tx, org).await?;
+            let due = aivet_domain::follow_ups::expiry_follow_up_due(last_day, &policy);
+            open_follow_up(tx, org, service, None, FollowUpReason::DecisionExpiry, due, now).await
+        }
+        None => close_follow_ups(tx, org, Of::Service(service), FollowUpReason::DecisionExpiry, FollowUpStatus::Cancelled, "", now)
+            .await
+            .map(|_| ()),
+    }
+}
+
+/// Whether every cited finding and answer is the service's.
+async fn cites_are_the_services(tx: &mut Tx, org: OrgId, service: ServiceId, cites: &[Cite]) -> Result<bool> {
+    for cite in cites {
+        let (n,): (i64,) = match cite {
+            Cite::Finding(topic) => {
+                sqlx::query_as("SELECT COUNT(*) FROM findings WHERE org_id = $1 AND service_id = $2 AND topic = $3")
+                    .bind(org.0)
+                    .bind(service.0)
+                    .bind(topic.as_str())
+                    .fetch_one(&mut **tx)
+                    .await?
+            }
+            Cite::Answer { request, position } => {
+                sqlx::query_as(
+                    "SELECT COUNT(*) FROM question_items i
+                       JOIN question_requests r ON r.org_id = i.org_id AND r.id = i.request_id
+                     WHERE i.org_id = $1 AND r.service_id = $2 AND i.request_id = $3 AND i.position = $4",
+                )
+                .bind(org.0)
+                .bind(service.0)
+                .bind(request.0)
+                .bind(*position)
+                .fetch_one(&mut **tx)
+                .await?
+            }
+        };
+        if n == 0 {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+#[async_trait::async_trait]
+#[allow(clippy::too_many_arguments)]
+impl ClearanceStore for ThisStore {
+    async fn service_clearance(&self, t: &Tenant, service: ServiceId) -> Result<ServiceClearance> {
+        let org = t.org_id();
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let s = clearance_service(&mut tx, org, service).await?;
+        let receives: Vec<DataClassId> =
+            sqlx::query_as::<_, (Uuid,)>("SELECT data_class_id FROM service_data_classes WHERE org_id = $1 AND service_id = $2")
+                .bind(org.0)
+                .bind(service.0)
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .map(|(u,)| DataClassId(u))
+                .collect();
+        let classes = policy_classes(&mut tx, org)
+            .await?
+            .into_iter()
+            .filter(|c| c.archived_at.is_none() || receives.contains(&c.id))
+            .collect();
+        let decisions = sqlx::query_as::<_, ClearanceRow>(&format!("{CLEARANCE_COLUMNS} WHERE k.org_id = $1 AND k.service_id = $2"))
+            .bind(org.0)
+            .bind(service.0)
+            .fetch_all(&mut *tx)
+            .await?;
+        let findings = sqlx::query_as::<_, CitableFinding>(
+            "SELECT topic, status, summary FROM findings WHERE org_id = $1 AND service_id = $2 AND status <> 'unknown' ORDER BY topic",
+        )
+        .bind(org.0)
+        .bind(service.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        let answers = sqlx::query_as::<_, CitableAnswer>(
+            "SELECT i.request_id, i.position, i.question, i.review, r.sent_at FROM question_items i
+               JOIN question_requests r ON r.org_id = i.org_id AND r.id = i.request_id
+             WHERE i.org_id = $1 AND r.service_id = $2 AND i.review IS NOT NULL
+             ORDER BY r.sent_at DESC, i.position",
+        )
+        .bind(org.0)
+        .bind(service.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(ServiceClearance { service: s, classes, receives, decisions, findings, answers })
+    }
+
+    async fn decide_clearance(
+        &self,
+        t: &Tenant,
+        service: ServiceId,
+        class: DataClassId,
+        draft: &ClearanceDraft,
+        mut event: AuditEvent,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let s = clearance_service(&mut tx, org, service).await?;
+        if s.archived_at.is_some() {
+            return Err(StoreError::Closed);
+        }
+        let class_name: Option<(String,)> = sqlx::query_as("SELECT name FROM data_classes WHERE org_id = $1 AND id = $2")
+            .bind(org.0)
+            .bind(class.0)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some((class_name,)) = class_name else {
+            return Err(StoreError::NotFound);
+        };
+        if !cites_are_the_services(&mut tx, org, service, &draft.evidence).await? {
+            return Err(StoreError::UnknownRefs(vec!["evidence"]));
+        }
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        sqlx::query(
+            "INSERT INTO clearances (org_id, service_id, data_class_id, clearance, condition, expires_on, evidence, decided_by, decided_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+             ON CONFLICT (org_id, service_id, data_class_id) DO UPDATE SET clearance = excluded.clearance,
+                 condition = excluded.condition, expires_on = excluded.expires_on, evidence = excluded.evidence,
+                 decided_by = excluded.decided_by, decided_at = excluded.decided_at",
+        )
+        .bind(org.0)
+        .bind(service.0)
+        .bind(class.0)
+        .bind(draft.clearance.as_str())
+        .bind(draft.condition.as_deref())
+        .bind(draft.expires_on)
+        .bind(evidence_to_json(&draft.evidence))
+        .bind(&actor)
+        .bind(Ts::from(now))
+        .execute(&mut *tx)
+        .await?;
+        // The audit entry names the class as it was called then.
+        if let AuditEvent::ClearanceDecided { class, .. } = &mut event {
+            class.clone_from(&class_name);
+        }
+        let entry = Event::ClearanceDecided {
+            class: class_name,
+            clearance: draft.clearance,
+            condition: draft.condition.clone(),
+            expires_on: draft.expires_on,
+        };
+        insert_event(&mut tx, org, service, None, &entry, &actor, now).await?;
+        expiry_follow_up(&mut tx, org, service, now).await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn clearance_overview(&self, t: &Tenant) -> Result<ClearanceOverview> {
+        let org = t.org_id();
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let services = sqlx::query_as::<_, ClearanceService>(&format!(
+            "{CLEARANCE_SERVICE_COLUMNS} WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'
+             ORDER BY s.name_key, s.id"
+        ))
+        .bind(org.0)
+        .fetch_all(&mut *tx)
+        .await?;
+        let classes = policy_classes(&mut tx, org).await?;
+        let receives = sqlx::query_as::<_, (Uuid, Uuid)>(
+            "SELECT service_id, data_class_id FROM service_data_classes WHERE org_id = $1",
+        )
+        .bind(org.0)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|(s, c)| (ServiceId(s), DataClassId(c)))
+        .collect();
+        let decisions = sqlx::query_as::<_, ClearanceRow>(&format!("{CLEARANCE_COLUMNS} WHERE k.org_id = $1"))
+            .bind(org.0)
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(ClearanceOverview { services, classes, receives, decisions })
+    }
+
+    async fn clearance_policy(&self, t: &Tenant) -> Result<ClearancePolicy> {
+        let org = t.org_id();
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let classes = policy_classes(&mut tx, org).await?;
+        let reviewed: Option<(Ts, Option<String>)> = sqlx::query_as(
+            "SELECT policy_reviewed_at, policy_reviewed_by FROM orgs WHERE id = $1 AND policy_reviewed_at IS NOT NULL",
+        )
+        .bind(org.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(ClearancePolicy { classes, reviewed: reviewed.map(|(at, name)| (at.0, name.unwrap_or_default())) })
+    }
+
+    async fn review_clearance_policy(&self, t: &Tenant, event: AuditEvent, now: DateTime<Utc>) -> Result<()> {
+        let org = t.org_id();
+        let mut tx = self.write(Scope::Tenant(t)).await?;
+        let actor = user_name(&mut tx, t.user_id()).await?;
+        sqlx::query("UPDATE orgs SET policy_reviewed_at = $2, policy_reviewed_by = $3 WHERE id = $1")
+            .bind(org.0)
+            .bind(Ts::from(now))
+            .bind(actor)
+            .execute(&mut *tx)
+            .await?;
+        insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn clearance_counts(&self, t: &Tenant, today: NaiveDate) -> Result<ClearanceCounts> {
+        let org = t.org_id();
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let (conflicts, undecided, reviewed): (i64, i64, bool) = sqlx::query_as(&format!(
+            "SELECT (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND {}),
+                    (SELECT COUNT(*) FROM service_data_classes d
+                       JOIN services s ON s.org_id = d.org_id AND s.id = d.service_id
+                       JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+                       LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id
+                                             AND k.data_class_id = d.data_class_id
+                     WHERE d.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'
+                       AND c.needs_clearance AND k.clearance IS NULL),
+                    (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1)",
+            conflict_exists(today)
+        ))
+        .bind(org.0)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(ClearanceCounts { conflicts, undecided, policy_reviewed: reviewed })
+    }
+}
