@@ -823,10 +823,11 @@ async fn decide_a_class_and_see_its_conflict_leave_the_dashboard() {
         )
         .await
         .expect("the page prints");
-    let file = std::env::temp_dir().join(format!("aivet-allowed-{}.pdf", std::process::id()));
+    let dir = repo_root().join("target/screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("allowed-printed.pdf");
     std::fs::write(&file, &pdf).unwrap();
     let info = std::process::Command::new("pdfinfo").arg(&file).output();
-    let _ = std::fs::remove_file(&file);
     match info {
         Ok(out) => {
             let info = String::from_utf8_lossy(&out.stdout);

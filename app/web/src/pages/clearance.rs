@@ -229,11 +229,12 @@ fn Guide(g: GuideView) -> impl IntoView {
     let body = if g.services.is_empty() {
         view! { <EmptyState text=Msg::AllowedNone/> }.into_any()
     } else {
-        g.services
+        let rows = g
+            .services
             .into_iter()
             .map(|s| view! { <GuideRow s/> })
-            .collect_view()
-            .into_any()
+            .collect_view();
+        view! { <div class="allowed-services">{rows}</div> }.into_any()
     };
     view! {
         <div class="allowed" id="allowed">
