@@ -32,6 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
+mod clearance;
 mod follow_ups;
 mod seed;
 
@@ -972,6 +973,7 @@ async fn everything_but_the_binary(quick: bool) {
         return;
     }
     follow_ups::all(quick).await;
+    clearance::all(quick).await;
     println!("\n## Mail throughput (enqueue → accepted by a local SMTP sink, state updated)\n");
     println!("| database | mails/s |");
     println!("|---|---|");

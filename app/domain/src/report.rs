@@ -15,6 +15,7 @@
 //! when the report was made, by whom and in which language, so two reports
 //! of unchanged data have the same hash whatever their language.
 
+use crate::clearance::Clearance;
 use crate::follow_ups::{FollowUpReason, FollowUpStatus, Policy};
 use crate::i18n::Msg;
 use crate::inventory::{
@@ -128,7 +129,23 @@ pub struct DataClass {
     pub id: DataClassId,
     pub name: String,
     pub personal: bool,
+    /// The policy: it may go into a service only with a decision.
+    #[serde(default)]
+    pub needs_clearance: bool,
     pub archived_at: Option<DateTime<Utc>>,
+}
+
+/// A decision on which data may go into a service.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClearanceRecord {
+    pub data_class: DataClassId,
+    pub clearance: Clearance,
+    pub condition: Option<String>,
+    pub expires_on: Option<NaiveDate>,
+    /// What it rests on (`finding:<topic>`, `answer:<request>:<position>`).
+    pub evidence: Vec<String>,
+    pub decided_by: String,
+    pub decided_at: DateTime<Utc>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,6 +200,9 @@ pub struct Service {
     pub assessment_note: Option<String>,
     /// One per topic written down; a topic missing is unknown.
     pub findings: Vec<Finding>,
+    /// One per data class decided, by class.
+    #[serde(default)]
+    pub clearances: Vec<ClearanceRecord>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub archived_at: Option<DateTime<Utc>>,
@@ -489,6 +509,15 @@ pub fn example(org: &str, text: &str) -> Report {
         authority_notifier: AuthorityNotifier::Us,
         assessment,
         assessment_note: Some(format!("Condition {text}")),
+        clearances: vec![ClearanceRecord {
+            data_class: personal,
+            clearance: Clearance::Conditional,
+            condition: Some(format!("Only pseudonymised {text}")),
+            expires_on: Some(day(20)),
+            evidence: vec!["finding:separation".into()],
+            decided_by: format!("Owner {text}"),
+            decided_at: at(4, 9),
+        }],
         findings: vec![Finding {
             topic: FindingTopic::Separation,
             status: FindingStatus::Stated,
@@ -553,6 +582,7 @@ pub fn example(org: &str, text: &str) -> Report {
                     id: personal,
                     name: format!("Customer data {text}"),
                     personal: true,
+                    needs_clearance: true,
                     archived_at: None,
                 }],
                 vendors: vec![

@@ -6,11 +6,12 @@
 //! The view is pure (the report and a language in, texts out), so it is
 //! tested here, without any renderer.
 
+use crate::clearance::{verdict, Case, Decision, Verdict};
 use crate::follow_ups::{FollowUpStatus, Section};
 use crate::i18n::Msg;
 use crate::inventory::{FindingStatus, FindingTopic, ServiceStatus};
 use crate::questions::Assessment;
-use crate::report::{Report, ReportData, Request, Scope, Service};
+use crate::report::{ClearanceRecord, DataClass, Report, ReportData, Request, Scope, Service};
 use crate::timeline::Event;
 use crate::{msg, Audit, Fmt, Lang};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -66,6 +67,7 @@ pub struct Labels {
     pub facts: String,
     pub supply_chain: String,
     pub findings: String,
+    pub clearance: String,
     pub questions: String,
     pub decision: String,
     pub follow_ups: String,
@@ -96,6 +98,8 @@ pub struct ServiceView {
     pub supply_chain: Table,
     pub findings: Table,
     pub decision: Vec<Row>,
+    /// Which data may go in: one row per data class.
+    pub clearance: Table,
     pub requests: Vec<RequestView>,
     pub follow_ups: Table,
     pub timeline: Table,
@@ -227,6 +231,7 @@ fn labels(c: &Ctx) -> Labels {
         facts: c.t(Msg::ReportFacts),
         supply_chain: c.t(Msg::ReportSupplyChain),
         findings: c.t(Msg::FindingsTitle),
+        clearance: c.t(Msg::ClearanceTitle),
         questions: c.t(Msg::ReportQuestionsAsked),
         decision: c.t(Msg::DecisionLabel),
         follow_ups: c.t(Msg::NavFollowUps),
@@ -332,6 +337,18 @@ fn summary(c: &Ctx) -> Summary {
             c.row(Msg::ReportOpenRequests, open.len().to_string()),
             c.row(Msg::DashOverdue, overdue.len().to_string()),
             c.row(Msg::ReportNoAnswer, no_answer.len().to_string()),
+            c.row(
+                Msg::DashConflicts,
+                live()
+                    .filter(|s| s.status != ServiceStatus::Retired)
+                    .filter(|s| {
+                        standings(c.data, s, c.today)
+                            .iter()
+                            .any(|(class, _, v)| v.conflict(s.data_classes.contains(&class.id)))
+                    })
+                    .count()
+                    .to_string(),
+            ),
         ],
         by_status: c.table(
             &[Msg::FieldStatus, Msg::NavServices],
@@ -520,6 +537,34 @@ fn service(c: &Ctx, s: &Service) -> ServiceView {
             c.row(Msg::AssessmentLabel, c.t(s.assessment.label())),
             c.row(Msg::DecisionNote, c.opt(&s.assessment_note)),
         ],
+        clearance: c.table(
+            &[
+                Msg::ClearanceClass,
+                Msg::ClearanceStanding,
+                Msg::ClearanceCondition,
+                Msg::ClearanceLastDay,
+                Msg::ClearanceDecidedLabel,
+            ],
+            standings(c.data, s, c.today)
+                .into_iter()
+                .map(|(class, k, v)| {
+                    let mut name = class.name.clone();
+                    if s.data_classes.contains(&class.id) {
+                        name = format!("{name} ({})", c.t(Msg::ClearanceReceives));
+                    }
+                    vec![
+                        name,
+                        format!("{}: {}", c.t(v.standing.label()), c.t(v.ground.msg())),
+                        k.and_then(|k| k.condition.clone())
+                            .unwrap_or_else(|| DASH.to_owned()),
+                        c.date(k.and_then(|k| k.expires_on)),
+                        k.map(|k| format!("{}, {}", k.decided_by, c.at(Some(k.decided_at))))
+                            .unwrap_or_else(|| DASH.to_owned()),
+                    ]
+                })
+                .collect(),
+            Msg::ReportNone,
+        ),
         requests,
         follow_ups: c.table(
             &[
@@ -788,6 +833,44 @@ fn audit(c: &Ctx) -> Table {
     )
 }
 
+/// Where each data class stands in a service on `today` (the domain's
+/// rule), with its decision: the organisation's classes in use, and
+/// archived ones the service still receives.
+fn standings<'a>(
+    data: &'a ReportData,
+    s: &Service,
+    today: NaiveDate,
+) -> Vec<(&'a DataClass, Option<&'a ClearanceRecord>, Verdict)> {
+    let decisions = data
+        .inventory
+        .services
+        .iter()
+        .find(|x| x.id == s.id)
+        .map(|x| x.clearances.as_slice())
+        .unwrap_or_default();
+    data.inventory
+        .data_classes
+        .iter()
+        .filter(|d| d.archived_at.is_none() || s.data_classes.contains(&d.id))
+        .map(|class| {
+            let k = decisions.iter().find(|k| k.data_class == class.id);
+            let decision = k.map(|k| Decision {
+                clearance: k.clearance,
+                expires_on: k.expires_on,
+                decided_at: k.decided_at,
+            });
+            let v = verdict(&Case {
+                protected: class.needs_clearance,
+                assessment: s.assessment,
+                decision: decision.as_ref(),
+                suspended_since: None,
+                today,
+            });
+            (class, k, v)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -868,6 +951,12 @@ mod tests {
         assert!(s
             .figures
             .contains(&["Requests with no answer".to_owned(), "1".to_owned()]));
+        // Both services receive the protected class: one's decision ran out
+        // on 20 November, the other has none.
+        assert!(s.figures.contains(&[
+            "Services receiving data they may not".to_owned(),
+            "2".to_owned()
+        ]));
     }
 
     #[test]
@@ -899,6 +988,15 @@ mod tests {
             "all three topics, unknown ones too"
         );
         assert_eq!(chat.findings.rows[1][1], "Ukjent");
+        // Which data may go in, with the decision it rests on and its last day.
+        let k = &chat.clearance.rows[0];
+        assert_eq!(k[0], "Customer data x (Sendes til tjenesten)");
+        assert!(
+            k[1].starts_with("Ikke tillatt: Beslutningen har utløpt"),
+            "{k:?}"
+        );
+        assert_eq!(k[2], "Only pseudonymised x");
+        assert_eq!(k[3], "20.11.2026");
         assert_eq!(chat.follow_ups.rows[0][2], "Ferdig");
         assert!(chat.timeline.rows[0][2].starts_with("Spørsmål sendt"));
         let search = &v.services[1];

@@ -8,9 +8,9 @@
 use crate::inventory_csv::{csv_line, defuse};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::report::{
-    Attachment, AuditItem, Contact, DataClass, Finding, FollowUp, Inventory, Item, Mail, Member,
-    Organisation, Person, Questions, Report, ReportData, ReportFormat, Request, Scope, Service,
-    TimelineEntry, Vendor, SCHEMA_VERSION,
+    Attachment, AuditItem, ClearanceRecord, Contact, DataClass, Finding, FollowUp, Inventory, Item,
+    Mail, Member, Organisation, Person, Questions, Report, ReportData, ReportFormat, Request,
+    Scope, Service, TimelineEntry, Vendor, SCHEMA_VERSION,
 };
 use aivet_domain::{Audit, Lang, Msg, RequestId, ServiceId};
 use aivet_store::report::ReportRows;
@@ -167,6 +167,23 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
                 authority_notifier: s.authority_notifier,
                 assessment,
                 assessment_note,
+                clearances: rows
+                    .clearances
+                    .iter()
+                    .filter(|k| k.service_id == s.id)
+                    .map(|k| ClearanceRecord {
+                        data_class: k.data_class_id,
+                        clearance: k.clearance,
+                        condition: k.condition.clone(),
+                        expires_on: k.expires_on,
+                        evidence: aivet_domain::clearance::evidence_from_json(&k.evidence)
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect(),
+                        decided_by: k.decided_by.clone(),
+                        decided_at: k.decided_at,
+                    })
+                    .collect(),
                 findings: d
                     .findings
                     .into_iter()
@@ -377,6 +394,7 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
                     id: d.id,
                     name: d.name,
                     personal: d.personal,
+                    needs_clearance: d.needs_clearance,
                     archived_at: d.archived_at,
                 })
                 .collect(),

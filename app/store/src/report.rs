@@ -100,6 +100,8 @@ pub struct ReportRows {
     pub mails: Vec<MailRecord>,
     /// Oldest first.
     pub audit: Vec<AuditEntry>,
+    /// The data-clearance decisions of every service.
+    pub clearances: Vec<crate::clearance::ClearanceRow>,
 }
 
 #[async_trait]

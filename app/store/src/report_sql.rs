@@ -159,6 +159,12 @@ impl ReportStore for ThisStore {
         .bind(org_id)
         .fetch_all(&mut *tx)
         .await?;
+        let clearances = sqlx::query_as::<_, crate::clearance::ClearanceRow>(&format!(
+            "{CLEARANCE_COLUMNS} WHERE k.org_id = $1 ORDER BY k.service_id, k.data_class_id"
+        ))
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await?;
         tx.commit().await?;
 
         let mut details: std::collections::HashMap<Uuid, crate::inventory::ServiceDetail> = std::collections::HashMap::new();
@@ -180,6 +186,7 @@ impl ReportStore for ThisStore {
             }
         }
         Ok(ReportRows {
+            clearances,
             org,
             members,
             policy,

@@ -327,7 +327,9 @@ async fn decisions_are_refused_clearly_and_kept_to_their_roles(b: Db) {
 
     // Nothing chosen; a condition missing; a last day in the past: each
     // named at its field, nothing saved.
-    let cases: [(&[(&str, &str)], &str, &str); 3] = [
+    // (the form's fields, the field named, its message)
+    type Refusal<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+    let cases: [Refusal; 3] = [
         (
             &[("decision[clearance]", "")],
             "clearance",
