@@ -932,6 +932,11 @@ async fn main() {
         "# aivet benchmark{}\n",
         if quick { " (quick smoke run)" } else { "" }
     );
+    // --clearance-only: the data-clearance pages, nothing else.
+    if std::env::args().any(|a| a == "--clearance-only") {
+        clearance::all(quick).await;
+        return;
+    }
     // --binary-only: start-up, memory and the browser bundle, nothing else.
     if !std::env::args().any(|a| a == "--binary-only") {
         everything_but_the_binary(quick).await;

@@ -8,6 +8,12 @@
 -- or not allowed, with an optional last day and the evidence it cites
 -- (findings by topic, answers by request and position, as JSON).
 
+-- The updates below run over every organisation: row-level security is
+-- lifted for them (as in 0008) and put back at the end.
+ALTER TABLE data_classes NO FORCE ROW LEVEL SECURITY;
+ALTER TABLE services NO FORCE ROW LEVEL SECURITY;
+ALTER TABLE service_data_classes NO FORCE ROW LEVEL SECURITY;
+
 ALTER TABLE data_classes ADD COLUMN needs_clearance boolean NOT NULL DEFAULT false;
 UPDATE data_classes SET needs_clearance = true
 WHERE personal OR name_key IN ('confidential', 'vertraulich', 'konfidensielt');
@@ -36,3 +42,25 @@ ALTER TABLE clearances ENABLE ROW LEVEL SECURITY;
 ALTER TABLE clearances FORCE ROW LEVEL SECURITY;
 CREATE POLICY clearances_tenant ON clearances
     USING (org_id = aivet_org()) WITH CHECK (org_id = aivet_org());
+
+-- What the figures need without joins (kept by the store on every change
+-- they depend on; `CONFLICT` in clearance_sql.rs reads them): how many
+-- received classes may not go in whatever the day, how many protected ones
+-- nobody decided, and the earliest last day of a received class's decision.
+ALTER TABLE services ADD COLUMN clearance_gap integer NOT NULL DEFAULT 0;
+ALTER TABLE services ADD COLUMN clearance_open integer NOT NULL DEFAULT 0;
+ALTER TABLE services ADD COLUMN clearance_until date;
+UPDATE services SET clearance_gap = (SELECT COUNT(*) FROM service_data_classes d
+        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+        LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
+      WHERE d.org_id = services.org_id AND d.service_id = services.id
+        AND (k.clearance = 'not_allowed'
+             OR (c.needs_clearance AND (k.clearance IS NULL OR services.assessment NOT IN ('cleared', 'cleared_with_conditions'))))),
+    clearance_open = (SELECT COUNT(*) FROM service_data_classes d
+        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+        LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
+      WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.needs_clearance AND k.clearance IS NULL);
+
+ALTER TABLE data_classes FORCE ROW LEVEL SECURITY;
+ALTER TABLE services FORCE ROW LEVEL SECURITY;
+ALTER TABLE service_data_classes FORCE ROW LEVEL SECURITY;

@@ -31,3 +31,21 @@ CREATE TABLE clearances (
     FOREIGN KEY (org_id, data_class_id) REFERENCES data_classes (org_id, id) ON DELETE CASCADE
 ) STRICT;
 CREATE INDEX clearances_class ON clearances (org_id, data_class_id);
+
+-- What the figures need without joins (kept by the store on every change
+-- they depend on; `CONFLICT` in clearance_sql.rs reads them): how many
+-- received classes may not go in whatever the day, how many protected ones
+-- nobody decided, and the earliest last day of a received class's decision.
+ALTER TABLE services ADD COLUMN clearance_gap INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE services ADD COLUMN clearance_open INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE services ADD COLUMN clearance_until TEXT;
+UPDATE services SET clearance_gap = (SELECT COUNT(*) FROM service_data_classes d
+        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+        LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
+      WHERE d.org_id = services.org_id AND d.service_id = services.id
+        AND (k.clearance = 'not_allowed'
+             OR (c.needs_clearance AND (k.clearance IS NULL OR services.assessment NOT IN ('cleared', 'cleared_with_conditions'))))),
+    clearance_open = (SELECT COUNT(*) FROM service_data_classes d
+        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+        LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
+      WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.needs_clearance AND k.clearance IS NULL);

@@ -164,6 +164,11 @@ impl Services {
             .iter()
             .filter(|c| c.archived_at.is_none())
             .collect();
+        let decisions: std::collections::HashMap<(ServiceId, DataClassId), &ClearanceRow> = o
+            .decisions
+            .iter()
+            .map(|d| ((d.service_id, d.data_class_id), d))
+            .collect();
         let guides = o
             .services
             .into_iter()
@@ -175,10 +180,7 @@ impl Services {
                     not_allowed: Vec::new(),
                 };
                 for class in &classes {
-                    let decision = o
-                        .decisions
-                        .iter()
-                        .find(|d| d.service_id == g.service.id && d.data_class_id == class.id);
+                    let decision = decisions.get(&(g.service.id, class.id)).copied();
                     match standing_of(class, &g.service, decision, today).standing {
                         Standing::Allowed => g.allowed.push(class.name.clone()),
                         Standing::Conditional => g.conditional.push((

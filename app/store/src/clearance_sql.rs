@@ -16,25 +16,59 @@ const POLICY_CLASS_COLUMNS: &str = "SELECT c.id, c.name, c.personal, c.needs_cle
 const CLEARANCE_SERVICE_COLUMNS: &str =
     "SELECT s.id, s.name, s.purpose, s.status, s.assessment, s.archived_at FROM services s";
 
-/// A received class (`service_data_classes d`, its class `c`, the service
-/// `s`, the decision `k` left-joined) that may not go in on `{today}`: the
-/// SQL form of `aivet_domain::clearance::verdict` for counting and
-/// filtering many services at once (incidents, which also suspend
-/// decisions, do not exist yet). The store stories compare both on every
-/// combination. `{today}` is a date literal written by `conflict_sql`.
-const CONFLICT: &str = "(k.clearance = 'not_allowed' OR k.expires_on < {today}
-    OR (c.needs_clearance AND (k.clearance IS NULL OR s.assessment NOT IN ('cleared', 'cleared_with_conditions'))))";
+/// What the figures of a service need, without joins: received classes
+/// that may not go in whatever the day (`clearance_gap`), protected ones
+/// nobody decided (`clearance_open`), and the earliest last day of a
+/// received class's decision (`clearance_until`). The SQL form of
+/// `aivet_domain::clearance::verdict` for many services at once
+/// (incidents, which also suspend decisions, do not exist yet); the store
+/// stories compare it with the rule on every combination. Refreshed by
+/// [`refresh_clearance`] on every change it depends on.
+const CLEARANCE_FIGURES: &str = "clearance_gap = (SELECT COUNT(*) FROM service_data_classes d
+        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+        LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
+      WHERE d.org_id = services.org_id AND d.service_id = services.id
+        AND (k.clearance = 'not_allowed'
+             OR (c.needs_clearance AND (k.clearance IS NULL OR services.assessment NOT IN ('cleared', 'cleared_with_conditions'))))),
+    clearance_open = (SELECT COUNT(*) FROM service_data_classes d
+        JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+        LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
+      WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.needs_clearance AND k.clearance IS NULL),
+    clearance_until = (SELECT MIN(k.expires_on) FROM clearances k
+        JOIN service_data_classes d ON d.org_id = k.org_id AND d.service_id = k.service_id AND d.data_class_id = k.data_class_id
+      WHERE k.org_id = services.org_id AND k.service_id = services.id)";
 
-/// Services in use or on trial (`services s`) that receive a class they
-/// may not on `today`. The date is formatted from a `NaiveDate`, so the
-/// literal can only ever be `'YYYY-MM-DD'`.
+/// Which services' clearance figures a change touches.
+#[derive(Clone, Copy)]
+enum Figures {
+    Service(ServiceId),
+    /// Those receiving a data class whose policy changed.
+    Receiving(DataClassId),
+}
+
+async fn refresh_clearance(tx: &mut Tx, org: OrgId, which: Figures) -> Result<()> {
+    let (filter, id) = match which {
+        Figures::Service(s) => ("id = $2", s.0),
+        Figures::Receiving(c) => (
+            "id IN (SELECT d.service_id FROM service_data_classes d WHERE d.org_id = $1 AND d.data_class_id = $2)",
+            c.0,
+        ),
+    };
+    sqlx::query(&format!("UPDATE services SET {CLEARANCE_FIGURES} WHERE org_id = $1 AND {filter}"))
+        .bind(org.0)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Services (`services s`) in use or on trial, not archived, that receive
+/// a class they may not on `today`. The date is formatted from a
+/// `NaiveDate`, so the literal can only ever be `'YYYY-MM-DD'`.
 fn conflict_exists(today: NaiveDate) -> String {
-    let conflict = CONFLICT.replace("{today}", &format!("'{}'", today.format("%Y-%m-%d")));
     format!(
-        "(s.status <> 'retired' AND EXISTS (SELECT 1 FROM service_data_classes d
-            JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
-            LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
-          WHERE d.org_id = s.org_id AND d.service_id = s.id AND {conflict}))"
+        "(s.archived_at IS NULL AND s.status <> 'retired' AND (s.clearance_gap > 0 OR s.clearance_until < '{}'))",
+        today.format("%Y-%m-%d")
     )
 }
 
@@ -213,6 +247,7 @@ impl ClearanceStore for ThisStore {
             expires_on: draft.expires_on,
         };
         insert_event(&mut tx, org, service, None, &entry, &actor, now).await?;
+        refresh_clearance(&mut tx, org, Figures::Service(service)).await?;
         expiry_follow_up(&mut tx, org, service, now).await?;
         insert_audit(&mut tx, org, Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
@@ -280,14 +315,9 @@ impl ClearanceStore for ThisStore {
         let org = t.org_id();
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let (conflicts, undecided, reviewed): (i64, i64, bool) = sqlx::query_as(&format!(
-            "SELECT (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND {}),
-                    (SELECT COUNT(*) FROM service_data_classes d
-                       JOIN services s ON s.org_id = d.org_id AND s.id = d.service_id
-                       JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
-                       LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id
-                                             AND k.data_class_id = d.data_class_id
-                     WHERE d.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'
-                       AND c.needs_clearance AND k.clearance IS NULL),
+            "SELECT (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND {}),
+                    (SELECT COALESCE(SUM(s.clearance_open), 0) FROM services s
+                      WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired' AND s.clearance_open > 0),
                     (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1)",
             conflict_exists(today)
         ))

@@ -164,7 +164,8 @@ async fn write_service_data_classes(tx: &mut Tx, org: OrgId, id: ServiceId, d: &
             .execute(&mut **tx)
             .await?;
     }
-    refresh_personal(tx, org, Personal::Service(id)).await
+    refresh_personal(tx, org, Personal::Service(id)).await?;
+    refresh_clearance(tx, org, Figures::Service(id)).await
 }
 
 /// Which services' `personal` mark to recompute.
@@ -382,6 +383,7 @@ impl InventoryStore for ThisStore {
             return Err(StoreError::NotFound);
         }
         refresh_personal(&mut tx, t.org_id(), Personal::Receiving(id)).await?;
+        refresh_clearance(&mut tx, t.org_id(), Figures::Receiving(id)).await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())

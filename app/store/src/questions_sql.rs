@@ -171,6 +171,7 @@ async fn set_assessment(tx: &mut Tx, org: OrgId, service: ServiceId, state: Asse
         .bind(Ts::from(now))
         .execute(&mut **tx)
         .await?;
+    refresh_clearance(tx, org, Figures::Service(service)).await?;
     Ok(())
 }
 
@@ -421,6 +422,7 @@ impl QuestionStore for ThisStore {
             if r.rows_affected() != 1 {
                 return Err(StoreError::NotFound);
             }
+            refresh_clearance(&mut tx, org, Figures::Service(*s)).await?;
         }
         let actor = user_name(&mut tx, t.user_id()).await?;
         let mut ids = Vec::with_capacity(requests.len());
@@ -671,6 +673,7 @@ impl QuestionStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::NotFound);
         }
+        refresh_clearance(&mut tx, org, Figures::Service(service)).await?;
         let actor = user_name(&mut tx, t.user_id()).await?;
         insert_event(&mut tx, org, service, None, &Event::Decided { decision: decision.decision }, &actor, now).await?;
         // Decided: nothing left to review; the decision is looked at again later.

@@ -90,6 +90,28 @@ async fn conflicted_by_sql(store: &DynStore, t: &Tenant, on: NaiveDate) -> Vec<S
     ids
 }
 
+/// Whether the domain's rule puts a service in conflict today, from what
+/// the store gives back.
+async fn in_conflict(store: &DynStore, t: &Tenant, s: ServiceId) -> bool {
+    let m = store.service_clearance(t, s).await.unwrap();
+    m.classes.iter().any(|class| {
+        let row = m.decisions.iter().find(|k| k.data_class_id == class.id);
+        let decision = row.map(|k| Decision {
+            clearance: k.clearance,
+            expires_on: k.expires_on,
+            decided_at: k.decided_at,
+        });
+        verdict(&Case {
+            protected: class.needs_clearance,
+            assessment: m.service.assessment,
+            decision: decision.as_ref(),
+            suspended_since: None,
+            today: today(),
+        })
+        .conflict(m.receives.contains(&class.id))
+    })
+}
+
 /// Every assessment a member can set × every kind of decision (none,
 /// allowed, conditional, not allowed, expired), on a protected and an
 /// unprotected class: the services SQL finds in conflict, and the count,
@@ -116,6 +138,7 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
         Some((Clearance::Allowed, Some(0))),
     ];
     let mut expected = Vec::new();
+    let mut all = Vec::new();
     let mut n = 0;
     for a in assessments {
         for d in decisions {
@@ -147,28 +170,10 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
                         .unwrap();
                 }
             }
-            // The rule, from what the store gives back.
-            let m = store.service_clearance(&t, s).await.unwrap();
-            assert_eq!(m.receives.len(), 2);
-            let conflict = m.classes.iter().any(|class| {
-                let row = m.decisions.iter().find(|k| k.data_class_id == class.id);
-                let decision = row.map(|k| Decision {
-                    clearance: k.clearance,
-                    expires_on: k.expires_on,
-                    decided_at: k.decided_at,
-                });
-                verdict(&Case {
-                    protected: class.needs_clearance,
-                    assessment: m.service.assessment,
-                    decision: decision.as_ref(),
-                    suspended_since: None,
-                    today: today(),
-                })
-                .conflict(m.receives.contains(&class.id))
-            });
-            if conflict {
+            if in_conflict(&store, &t, s).await {
                 expected.push(s);
             }
+            all.push(s);
         }
     }
     expected.sort();
@@ -184,6 +189,42 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
     // Services without a decision on the protected class.
     assert_eq!(counts.undecided, assessments.len() as i64);
     assert!(!counts.policy_reviewed);
+
+    // The owner protects the other class too: the figures follow the policy.
+    let open = store
+        .data_classes(&t)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|c| c.id == unprotected)
+        .unwrap();
+    let marks = aivet_domain::inventory::ClassMarks {
+        personal: false,
+        needs_clearance: true,
+    };
+    let name = aivet_domain::inventory::ItemName::parse(&open.name).unwrap();
+    store
+        .update_data_class(&t, unprotected, &name, marks, false, ev(), t0())
+        .await
+        .unwrap();
+    let mut now_expected = Vec::new();
+    for s in &all {
+        if in_conflict(&store, &t, *s).await {
+            now_expected.push(*s);
+        }
+    }
+    now_expected.sort();
+    assert!(now_expected.len() > expected.len());
+    assert_eq!(conflicted_by_sql(&store, &t, today()).await, now_expected);
+    let marks = aivet_domain::inventory::ClassMarks {
+        personal: false,
+        needs_clearance: false,
+    };
+    store
+        .update_data_class(&t, unprotected, &name, marks, false, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(conflicted_by_sql(&store, &t, today()).await, expected);
 
     // Retired and archived services receive nothing any more: no conflict.
     let retired = service(&store, &t, "Retired", &[protected], "retired").await;
