@@ -39,6 +39,7 @@ CREATE INDEX clearances_class ON clearances (org_id, data_class_id);
 ALTER TABLE services ADD COLUMN clearance_gap INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE services ADD COLUMN clearance_open INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE services ADD COLUMN clearance_until TEXT;
+CREATE INDEX services_clearance ON services (org_id, archived_at, status, clearance_gap, clearance_open, clearance_until);
 UPDATE services SET clearance_gap = (SELECT COUNT(*) FROM service_data_classes d
         JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
         LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id

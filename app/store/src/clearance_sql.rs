@@ -314,12 +314,13 @@ impl ClearanceStore for ThisStore {
     async fn clearance_counts(&self, t: &Tenant, today: NaiveDate) -> Result<ClearanceCounts> {
         let org = t.org_id();
         let mut tx = self.read(Scope::Tenant(t)).await?;
+        // One pass over the active services (an index covers it).
         let (conflicts, undecided, reviewed): (i64, i64, bool) = sqlx::query_as(&format!(
-            "SELECT (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND {}),
-                    (SELECT COALESCE(SUM(s.clearance_open), 0) FROM services s
-                      WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired' AND s.clearance_open > 0),
-                    (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1)",
-            conflict_exists(today)
+            "SELECT COALESCE(SUM(CASE WHEN s.clearance_gap > 0 OR s.clearance_until < '{}' THEN 1 ELSE 0 END), 0),
+                    COALESCE(SUM(s.clearance_open), 0),
+                    (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1)
+             FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
+            today.format("%Y-%m-%d")
         ))
         .bind(org.0)
         .fetch_one(&mut *tx)
