@@ -272,12 +272,6 @@ impl ClearanceForm {
     }
 }
 
-/// The policy of one data class as an owner sets it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClassPolicy {
-    pub needs_clearance: bool,
-}
-
 /// Whether a new organisation's default class needs clearance: personal
 /// data, special categories and confidential do; public and internal don't.
 pub fn default_needs_clearance(position: usize, personal: bool) -> bool {

@@ -4,9 +4,10 @@
 //!
 //! The standing of a class is the domain's rule
 //! (`aivet_domain::clearance::verdict`), applied by the services to the
-//! rows read here. Counting conflicts over thousands of services is done in
-//! SQL by `CONFLICT` in `clearance_sql.rs`, which mirrors the rule;
-//! the store stories check that both agree on every combination.
+//! rows read here. Counting conflicts over thousands of services uses the
+//! clearance figures each service keeps (`CLEARANCE_FIGURES` and
+//! `conflict_exists` in `clearance_sql.rs`), which mirror the rule; the
+//! store stories check that both agree on every combination.
 
 use crate::{AuditEvent, OptTs, Result, Tenant, Ts};
 use aivet_domain::clearance::{Clearance, ClearanceDraft};
