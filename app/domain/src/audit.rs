@@ -9,14 +9,16 @@
 use crate::clearance::Clearance;
 use crate::follow_ups::Policy;
 use crate::i18n::Msg;
+use crate::incident::{Art33Choice, Art34Choice};
 use crate::inventory::{FindingStatus, FindingTopic};
 use crate::questions::{Assessment, Review};
 use crate::report::ReportFormat;
+use crate::IncidentId;
 use crate::{
     ContactId, DataClassId, FollowUpId, JobId, Lang, MailId, MembershipId, RequestId, Role,
     ServiceId, VendorId,
 };
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 /// One event of an organisation's audit log.
@@ -193,6 +195,38 @@ pub enum Audit {
     /// An owner confirmed which data classes need clearance.
     #[serde(rename = "clearance.policy_reviewed")]
     PolicyReviewed,
+    #[serde(rename = "incident.recorded")]
+    IncidentRecorded { incident: IncidentId, title: String },
+    #[serde(rename = "incident.updated")]
+    IncidentUpdated {
+        incident: IncidentId,
+        title: String,
+        fields: Vec<String>,
+    },
+    /// "We became aware" was moved, and the 72-hour clock with it.
+    #[serde(rename = "incident.aware_moved")]
+    IncidentAwareMoved {
+        incident: IncidentId,
+        title: String,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    },
+    #[serde(rename = "incident.art33_decided")]
+    Art33Decided {
+        incident: IncidentId,
+        title: String,
+        decision: Art33Choice,
+    },
+    #[serde(rename = "incident.art34_decided")]
+    Art34Decided {
+        incident: IncidentId,
+        title: String,
+        decision: Art34Choice,
+    },
+    #[serde(rename = "incident.closed")]
+    IncidentClosed { incident: IncidentId, title: String },
+    #[serde(rename = "incident.reopened")]
+    IncidentReopened { incident: IncidentId, title: String },
 }
 
 impl Audit {
@@ -353,6 +387,37 @@ impl Audit {
                 clearance = clearance.label().text(lang)
             ),
             Audit::PolicyReviewed => t(Msg::AuditPolicyReviewed),
+            Audit::IncidentRecorded { title, .. } => {
+                msg!(lang, Msg::AuditIncidentRecorded, title = title)
+            }
+            Audit::IncidentUpdated { title, .. } => {
+                msg!(lang, Msg::AuditIncidentUpdated, title = title)
+            }
+            Audit::IncidentAwareMoved { title, .. } => {
+                msg!(lang, Msg::AuditIncidentAwareMoved, title = title)
+            }
+            Audit::Art33Decided {
+                title, decision, ..
+            } => msg!(
+                lang,
+                Msg::AuditArt33Decided,
+                title = title,
+                decision = decision.label().text(lang)
+            ),
+            Audit::Art34Decided {
+                title, decision, ..
+            } => msg!(
+                lang,
+                Msg::AuditArt34Decided,
+                title = title,
+                decision = decision.label().text(lang)
+            ),
+            Audit::IncidentClosed { title, .. } => {
+                msg!(lang, Msg::AuditIncidentClosed, title = title)
+            }
+            Audit::IncidentReopened { title, .. } => {
+                msg!(lang, Msg::AuditIncidentReopened, title = title)
+            }
             Audit::ReportExported {
                 format,
                 services,

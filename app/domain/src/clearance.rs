@@ -86,7 +86,7 @@ pub struct Case<'a> {
     /// The service's assessment.
     pub assessment: Assessment,
     pub decision: Option<&'a Decision>,
-    /// Since when an open incident affects the service.
+    /// When the latest open incident affecting the service was linked.
     pub suspended_since: Option<DateTime<Utc>>,
     /// Today in the organisation's time zone.
     pub today: NaiveDate,

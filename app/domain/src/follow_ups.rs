@@ -19,6 +19,7 @@ choice!(
         ReviewDue = "review_due" => ReasonReviewDue,
         Reassessment = "reassessment" => ReasonReassessment,
         DecisionExpiry = "decision_expiry" => ReasonDecisionExpiry,
+        Incident = "incident" => ReasonIncident,
     }
 );
 

@@ -484,11 +484,6 @@ messages! {
         de: "In den Kalender eintragen und die Antwort nachhalten.",
         nb: "Legg den i kalenderen og følg opp svaret.",
     }
-    ComingSoon {
-        en: "This part of aivet is being built and arrives with the next releases.",
-        de: "Dieser Teil von aivet ist in Arbeit und folgt mit den nächsten Versionen.",
-        nb: "Denne delen av aivet er under arbeid og kommer i de neste versjonene.",
-    }
     AdviceNotLegal {
         en: "Advice in aivet is practical guidance, not legal advice.",
         de: "Hinweise in aivet sind praktische Empfehlungen, keine Rechtsberatung.",
@@ -1438,6 +1433,147 @@ messages! {
         de: "Bitte wählen Sie eine Zeitzone aus der Liste.",
         nb: "Velg en tidssone fra listen.",
     }
+    // --- incidents ---
+    AffectedUnknown { en: "Not known yet", de: "Noch unbekannt", nb: "Ikke kjent ennå" }
+    AffectedYes { en: "Yes, we are affected", de: "Ja, wir sind betroffen", nb: "Ja, vi er berørt" }
+    AffectedNo { en: "No, we are not affected", de: "Nein, wir sind nicht betroffen", nb: "Nei, vi er ikke berørt" }
+    RiskNotAssessed { en: "Not assessed yet", de: "Noch nicht bewertet", nb: "Ikke vurdert ennå" }
+    RiskNone { en: "No risk to people", de: "Kein Risiko für Personen", nb: "Ingen risiko for personer" }
+    RiskSome { en: "A risk to people", de: "Ein Risiko für Personen", nb: "En risiko for personer" }
+    RiskHigh { en: "A high risk to people", de: "Ein hohes Risiko für Personen", nb: "En høy risiko for personer" }
+    Art33Notify { en: "Notify the supervisory authority", de: "Der Aufsichtsbehörde melden", nb: "Melde til tilsynsmyndigheten" }
+    Art33NotRequired { en: "Notification not required", de: "Meldung nicht erforderlich", nb: "Melding ikke nødvendig" }
+    Art34Inform { en: "Inform the people affected", de: "Betroffene Personen benachrichtigen", nb: "Varsle de berørte personene" }
+    Art34NotRequired { en: "Informing them not required", de: "Benachrichtigung nicht erforderlich", nb: "Varsling ikke nødvendig" }
+    IncidentOpen { en: "Open", de: "Offen", nb: "Åpen" }
+    IncidentClosed { en: "Closed", de: "Abgeschlossen", nb: "Avsluttet" }
+    ErrDateTimeInvalid { en: "Please enter a date and time (YYYY-MM-DD HH:MM).", de: "Bitte geben Sie Datum und Uhrzeit ein (JJJJ-MM-TT HH:MM).", nb: "Skriv inn dato og klokkeslett (ÅÅÅÅ-MM-DD TT:MM)." }
+    ErrIncidentTitleRequired { en: "Please give the incident a title.", de: "Bitte geben Sie dem Vorfall einen Titel.", nb: "Gi hendelsen en tittel." }
+    ErrIncidentVendorRequired { en: "Please choose the vendor or the affected service.", de: "Bitte wählen Sie den Anbieter oder den betroffenen Dienst.", nb: "Velg leverandøren eller den berørte tjenesten." }
+    ErrTooMany { en: "That is too many.", de: "Das sind zu viele.", nb: "Det er for mange." }
+    ErrAwareRequired { en: "When did you become aware? The 72-hour clock starts there.", de: "Wann haben Sie davon erfahren? Dort beginnt die 72-Stunden-Frist.", nb: "Når ble dere kjent med det? Der starter 72-timersfristen." }
+    ErrAwareFuture { en: "That is in the future.", de: "Das liegt in der Zukunft.", nb: "Det er fram i tid." }
+    ErrEndBeforeStart { en: "The end is before the start.", de: "Das Ende liegt vor dem Beginn.", nb: "Slutten er før starten." }
+    ErrChooseDecision { en: "Please choose a decision.", de: "Bitte wählen Sie eine Entscheidung.", nb: "Velg en avgjørelse." }
+    ErrRationaleRequired { en: "Please write down why: the register keeps it.", de: "Bitte halten Sie die Begründung fest: Das Verzeichnis bewahrt sie auf.", nb: "Skriv ned begrunnelsen: registeret tar vare på den." }
+    ErrNotifiedAtRequired { en: "When was the authority notified?", de: "Wann wurde die Behörde benachrichtigt?", nb: "Når ble myndigheten varslet?" }
+    ErrNotifiedFuture { en: "The notification cannot be in the future.", de: "Die Meldung kann nicht in der Zukunft liegen.", nb: "Meldingen kan ikke ligge fram i tid." }
+    ErrDelayReasonRequired { en: "Notified after the 72 hours: the notification must give the reasons for the delay.", de: "Nach Ablauf der 72 Stunden gemeldet: Die Meldung muss die Gründe für die Verzögerung nennen.", nb: "Meldt etter 72 timer: meldingen må oppgi grunnene til forsinkelsen." }
+    ErrAuthorityRequired { en: "Which authority was notified?", de: "Welche Behörde wurde benachrichtigt?", nb: "Hvilken myndighet ble varslet?" }
+    ErrInformedOnRequired { en: "When were the people informed?", de: "Wann wurden die Personen benachrichtigt?", nb: "Når ble personene varslet?" }
+    ErrInformedFuture { en: "That day is still to come.", de: "Dieser Tag liegt noch in der Zukunft.", nb: "Den dagen har ikke kommet ennå." }
+    EntryRecorded { en: "Recorded the incident “{title}”", de: "Vorfall „{title}“ erfasst", nb: "Registrerte hendelsen «{title}»" }
+    EntryChanged { en: "Changed: {fields}", de: "Geändert: {fields}", nb: "Endret: {fields}" }
+    EntryAwareMoved { en: "Moved “we became aware” from {from} to {to}; the 72-hour clock moved with it", de: "„Kenntnis erlangt“ von {from} auf {to} verschoben; die 72-Stunden-Frist verschiebt sich mit", nb: "Flyttet «ble kjent med» fra {from} til {to}; 72-timersfristen flyttet seg med" }
+    EntryServiceLinked { en: "Linked the service {service}", de: "Dienst {service} verknüpft", nb: "Koblet til tjenesten {service}" }
+    EntryServiceUnlinked { en: "Unlinked the service {service}", de: "Verknüpfung mit dem Dienst {service} gelöst", nb: "Fjernet koblingen til tjenesten {service}" }
+    EntryArt33Decided { en: "Art. 33 decision: {decision}", de: "Entscheidung nach Art. 33: {decision}", nb: "Avgjørelse etter art. 33: {decision}" }
+    EntryArt34Decided { en: "Art. 34 decision: {decision}", de: "Entscheidung nach Art. 34: {decision}", nb: "Avgjørelse etter art. 34: {decision}" }
+    EntryAlertSent {
+        en: { one: "{hours}-hour alert mailed to {n} owner", other: "{hours}-hour alert mailed to {n} owners" },
+        de: { one: "Hinweis nach {hours} Stunden an {n} Inhaber gesendet", other: "Hinweis nach {hours} Stunden an {n} Inhaber gesendet" },
+        nb: { one: "Varsel etter {hours} timer sendt til {n} eier", other: "Varsel etter {hours} timer sendt til {n} eiere" },
+    }
+    EntryClosed { en: "Closed the incident", de: "Vorfall abgeschlossen", nb: "Avsluttet hendelsen" }
+    EntryReopened { en: "Reopened the incident", de: "Vorfall wieder geöffnet", nb: "Åpnet hendelsen igjen" }
+    ClockLate { en: "after the deadline", de: "nach Fristablauf", nb: "etter fristen" }
+    FieldIncidentTitle { en: "Title", de: "Titel", nb: "Tittel" }
+    FieldIncidentDescription { en: "What happened", de: "Was geschehen ist", nb: "Hva som skjedde" }
+    FieldSourceLinks { en: "Sources (one web address per line)", de: "Quellen (eine Webadresse pro Zeile)", nb: "Kilder (én nettadresse per linje)" }
+    FieldIncidentVendors { en: "Vendors", de: "Anbieter", nb: "Leverandører" }
+    FieldIncidentServices { en: "Affected services", de: "Betroffene Dienste", nb: "Berørte tjenester" }
+    FieldIncidentDataClasses { en: "Data classes involved", de: "Betroffene Datenklassen", nb: "Berørte dataklasser" }
+    FieldExposureStart { en: "Exposure began", de: "Offenlegung begann", nb: "Eksponeringen begynte" }
+    FieldExposureEnd { en: "Exposure ended", de: "Offenlegung endete", nb: "Eksponeringen sluttet" }
+    FieldVendorAware { en: "Vendor became aware", de: "Anbieter erlangte Kenntnis", nb: "Leverandøren ble kjent med det" }
+    FieldVendorFixed { en: "Vendor fixed it", de: "Anbieter behob es", nb: "Leverandøren rettet det" }
+    FieldVendorNotified { en: "Vendor told us", de: "Anbieter informierte uns", nb: "Leverandøren varslet oss" }
+    FieldVendorNotifiedHow { en: "How the vendor told us", de: "Wie der Anbieter uns informierte", nb: "Hvordan leverandøren varslet oss" }
+    FieldDisclosed { en: "Public report", de: "Öffentlicher Bericht", nb: "Offentlig rapport" }
+    FieldWeAware { en: "We became aware", de: "Wir erlangten Kenntnis", nb: "Vi ble kjent med det" }
+    FieldAffected { en: "Are we affected?", de: "Sind wir betroffen?", nb: "Er vi berørt?" }
+    FieldAffectedEvidence { en: "What we know about that, and from where", de: "Was wir darüber wissen, und woher", nb: "Hva vi vet om det, og hvorfra" }
+    FieldPersonalDataInvolved { en: "Personal data may be involved", de: "Personenbezogene Daten könnten betroffen sein", nb: "Personopplysninger kan være berørt" }
+    FieldRisk { en: "Risk to people", de: "Risiko für Personen", nb: "Risiko for personer" }
+    FieldArt33Decision { en: "Decision", de: "Entscheidung", nb: "Avgjørelse" }
+    FieldRationale { en: "Why", de: "Begründung", nb: "Begrunnelse" }
+    FieldNotifiedAt { en: "Notified at", de: "Gemeldet am", nb: "Meldt" }
+    FieldAuthority { en: "Supervisory authority", de: "Aufsichtsbehörde", nb: "Tilsynsmyndighet" }
+    FieldAuthorityReference { en: "The authority's reference", de: "Aktenzeichen der Behörde", nb: "Myndighetens referanse" }
+    FieldDelayReason { en: "Reasons for the delay", de: "Gründe für die Verzögerung", nb: "Grunner til forsinkelsen" }
+    FieldInformedOn { en: "Informed on", de: "Benachrichtigt am", nb: "Varslet den" }
+    FieldNote { en: "Note", de: "Notiz", nb: "Notat" }
+    FieldYear { en: "Year", de: "Jahr", nb: "År" }
+    IncidentNew { en: "Record an incident", de: "Vorfall erfassen", nb: "Registrer en hendelse" }
+    IncidentEdit { en: "Edit the incident", de: "Vorfall bearbeiten", nb: "Rediger hendelsen" }
+    IncidentRegisterLead {
+        en: "Every incident at a vendor that may concern your data, notified or not. Keeping this record is what Art. 33(5) GDPR asks of you.",
+        de: "Jeder Vorfall bei einem Anbieter, der Ihre Daten betreffen kann, gemeldet oder nicht. Diese Dokumentation verlangt Art. 33 Abs. 5 DSGVO.",
+        nb: "Hver hendelse hos en leverandør som kan gjelde dataene deres, meldt eller ikke. Denne dokumentasjonen krever art. 33 nr. 5 i personvernforordningen.",
+    }
+    TimesInZone { en: "Dates and times in {zone}.", de: "Datum und Uhrzeit in {zone}.", nb: "Dato og klokkeslett i {zone}." }
+    HintWeAware {
+        en: "When someone in your organisation first learned of it (a mail, a news report). The 72-hour clock starts here.",
+        de: "Wann jemand in Ihrer Organisation zuerst davon erfuhr (eine Mail, eine Meldung in den Nachrichten). Hier beginnt die 72-Stunden-Frist.",
+        nb: "Når noen i organisasjonen først fikk vite om det (en e-post, en nyhetssak). Her starter 72-timersfristen.",
+    }
+    Art33Heading { en: "Notifying the supervisory authority (Art. 33)", de: "Meldung an die Aufsichtsbehörde (Art. 33)", nb: "Melding til tilsynsmyndigheten (art. 33)" }
+    Art34Heading { en: "Informing the people affected (Art. 34)", de: "Benachrichtigung der betroffenen Personen (Art. 34)", nb: "Varsling av de berørte personene (art. 34)" }
+    Art33Hint {
+        en: "If personal data may be involved, notify the supervisory authority within 72 hours of becoming aware, unless the breach is unlikely to result in a risk to people. The hours run through weekends and holidays. You may give the information in phases; a late notification gives the reasons for the delay. In Germany the authority is that of your federal state, in Norway Datatilsynet. A hint, not legal advice.",
+        de: "Wenn personenbezogene Daten betroffen sein können, melden Sie den Vorfall binnen 72 Stunden, nachdem Sie davon erfahren haben, der Aufsichtsbehörde, es sei denn, er führt voraussichtlich nicht zu einem Risiko für Personen. Die Stunden laufen auch am Wochenende und an Feiertagen. Die Angaben dürfen schrittweise folgen; eine verspätete Meldung nennt die Gründe. In Deutschland ist die Behörde Ihres Bundeslands zuständig, in Norwegen Datatilsynet. Ein Hinweis, keine Rechtsberatung.",
+        nb: "Hvis personopplysninger kan være berørt, meld bruddet til tilsynsmyndigheten innen 72 timer etter at dere ble kjent med det, med mindre det trolig ikke medfører risiko for personer. Timene løper også i helger og på helligdager. Opplysningene kan gis trinnvis; en sen melding oppgir grunnene. I Norge er det Datatilsynet, i Tyskland myndigheten i delstaten. Et råd, ikke juridisk rådgivning.",
+    }
+    Art34Hint {
+        en: "When the risk to the people affected is high, they must be told without undue delay, in plain words. This is a decision of its own. A hint, not legal advice.",
+        de: "Ist das Risiko für die betroffenen Personen hoch, sind sie unverzüglich in klarer Sprache zu benachrichtigen. Das ist eine eigene Entscheidung. Ein Hinweis, keine Rechtsberatung.",
+        nb: "Når risikoen for de berørte er høy, skal de varsles uten ugrunnet opphold, med klare ord. Det er en egen avgjørelse. Et råd, ikke juridisk rådgivning.",
+    }
+    ClockNone { en: "No 72-hour clock: no personal data marked as involved", de: "Keine 72-Stunden-Frist: keine personenbezogenen Daten als betroffen markiert", nb: "Ingen 72-timersfrist: ingen personopplysninger merket som berørt" }
+    ClockRunning { en: "{left} left to decide on notifying: deadline {deadline}", de: "Noch {left} für die Entscheidung über die Meldung: Frist {deadline}", nb: "{left} igjen til å avgjøre melding: frist {deadline}" }
+    ClockMissed { en: "The 72 hours ended {over} ago ({deadline}): decide now, with the reasons for the delay", de: "Die 72 Stunden endeten vor {over} ({deadline}): jetzt entscheiden, mit den Gründen für die Verzögerung", nb: "De 72 timene gikk ut for {over} siden ({deadline}): avgjør nå, med grunnene til forsinkelsen" }
+    ClockDecided { en: "Decided: {decision}", de: "Entschieden: {decision}", nb: "Avgjort: {decision}" }
+    LabelExposure { en: "Exposure lasted", de: "Dauer der Offenlegung", nb: "Eksponeringen varte" }
+    LabelDisclosureLag { en: "From the fix to the public report", de: "Von der Behebung bis zum öffentlichen Bericht", nb: "Fra rettingen til den offentlige rapporten" }
+    LabelVendorNotice { en: "The vendor's notice to us", de: "Die Meldung des Anbieters an uns", nb: "Leverandørens varsel til oss" }
+    NoticeNoDeadline { en: "{service}: the contract names no deadline", de: "{service}: Der Vertrag nennt keine Frist", nb: "{service}: kontrakten oppgir ingen frist" }
+    NoticeNotYet { en: "{service}: not told yet", de: "{service}: noch nicht informiert", nb: "{service}: ikke varslet ennå" }
+    NoticeNotYetDue { en: "{service}: not told yet, due by {due} ({hours} h)", de: "{service}: noch nicht informiert, fällig bis {due} ({hours} Std.)", nb: "{service}: ikke varslet ennå, frist {due} ({hours} t)" }
+    NoticeWithin { en: "{service}: told after {took}, within the {hours} hours of the contract", de: "{service}: nach {took} informiert, innerhalb der vertraglichen {hours} Stunden", nb: "{service}: varslet etter {took}, innenfor kontraktens {hours} timer" }
+    NoticeLate { en: "{service}: told after {took}, later than the {hours} hours of the contract", de: "{service}: nach {took} informiert, später als die vertraglichen {hours} Stunden", nb: "{service}: varslet etter {took}, senere enn kontraktens {hours} timer" }
+    AskAboutIncident { en: "Ask the vendor about it", de: "Den Anbieter dazu befragen", nb: "Spør leverandøren om det" }
+    AskAboutIncidentLead {
+        en: "Ask the vendor in writing: question 5 asks which of your data was in the affected system and who notifies the supervisory authority. Note the vendor's answer and its own notification timeline here.",
+        de: "Fragen Sie den Anbieter schriftlich: Frage 5 fragt, welche Ihrer Daten im betroffenen System waren und wer die Aufsichtsbehörde informiert. Halten Sie seine Antwort und seinen eigenen Meldeablauf hier fest.",
+        nb: "Spør leverandøren skriftlig: spørsmål 5 spør hvilke av dataene deres som var i det berørte systemet, og hvem som melder til tilsynsmyndigheten. Noter svaret og leverandørens egen varslingstidslinje her.",
+    }
+    RecordDecision { en: "Record the decision", de: "Entscheidung festhalten", nb: "Registrer avgjørelsen" }
+    AddNote { en: "Add to the timeline", de: "Zur Chronik hinzufügen", nb: "Legg til i tidslinjen" }
+    CloseIncident { en: "Close the incident", de: "Vorfall abschließen", nb: "Avslutt hendelsen" }
+    ReopenIncident { en: "Reopen", de: "Wieder öffnen", nb: "Åpne igjen" }
+    IncidentTimeline { en: "Timeline", de: "Chronik", nb: "Tidslinje" }
+    IncidentFacts { en: "What we know", de: "Was wir wissen", nb: "Hva vi vet" }
+    IncidentAssessment { en: "Our assessment", de: "Unsere Bewertung", nb: "Vår vurdering" }
+    DashClocks { en: "72-hour clocks", de: "72-Stunden-Fristen", nb: "72-timersfrister" }
+    ServiceIncidentBanner { en: "Affected by an open incident: {title}. Decisions for protected data classes made before it are suspended.", de: "Von einem offenen Vorfall betroffen: {title}. Entscheidungen zu geschützten Datenklassen von davor sind ausgesetzt.", nb: "Berørt av en åpen hendelse: {title}. Avgjørelser for beskyttede dataklasser fra før den er satt på vent." }
+    EventIncidentLinked { en: "Linked to an incident", de: "Mit einem Vorfall verknüpft", nb: "Koblet til en hendelse" }
+    ReasonIncident { en: "Incident follow-up", de: "Nachverfolgung eines Vorfalls", nb: "Oppfølging av hendelse" }
+    JobArt33Alert { en: "72-hour deadline alert", de: "Hinweis auf die 72-Stunden-Frist", nb: "Varsel om 72-timersfristen" }
+    AuditIncidentRecorded { en: "Recorded the incident “{title}”", de: "Vorfall „{title}“ erfasst", nb: "Registrerte hendelsen «{title}»" }
+    AuditIncidentUpdated { en: "Changed the incident “{title}”", de: "Vorfall „{title}“ geändert", nb: "Endret hendelsen «{title}»" }
+    AuditIncidentAwareMoved { en: "Moved when we became aware of “{title}” (the 72-hour clock moved with it)", de: "Zeitpunkt der Kenntnis von „{title}“ verschoben (die 72-Stunden-Frist mit ihm)", nb: "Flyttet når vi ble kjent med «{title}» (72-timersfristen flyttet seg med)" }
+    AuditArt33Decided { en: "Art. 33 decision on “{title}”: {decision}", de: "Entscheidung nach Art. 33 zu „{title}“: {decision}", nb: "Avgjørelse etter art. 33 om «{title}»: {decision}" }
+    AuditArt34Decided { en: "Art. 34 decision on “{title}”: {decision}", de: "Entscheidung nach Art. 34 zu „{title}“: {decision}", nb: "Avgjørelse etter art. 34 om «{title}»: {decision}" }
+    AuditIncidentClosed { en: "Closed the incident “{title}”", de: "Vorfall „{title}“ abgeschlossen", nb: "Avsluttet hendelsen «{title}»" }
+    AuditIncidentReopened { en: "Reopened the incident “{title}”", de: "Vorfall „{title}“ wieder geöffnet", nb: "Åpnet hendelsen «{title}» igjen" }
+    ColAwareAt { en: "We became aware", de: "Kenntnis seit", nb: "Kjent siden" }
+    ColClock { en: "72 hours", de: "72 Stunden", nb: "72 timer" }
+    ColDeadline { en: "Art. 33 deadline", de: "Frist nach Art. 33", nb: "Frist etter art. 33" }
+    Yes { en: "yes", de: "ja", nb: "ja" }
+    No { en: "no", de: "nein", nb: "nei" }
+    ErrNoteRequired { en: "Please write the note.", de: "Bitte schreiben Sie die Notiz.", nb: "Skriv notatet." }
+    NoIncidentsMatch { en: "No incident matches these filters.", de: "Kein Vorfall passt zu diesen Filtern.", nb: "Ingen hendelser passer med disse filtrene." }
+
     DurationDays {
         en: { one: "{n} day", other: "{n} days" },
         de: { one: "{n} Tag", other: "{n} Tage" },

@@ -59,4 +59,6 @@ id_type!(
     JobId,
     /// Something to look at by a date, and why.
     FollowUpId,
+    /// An incident at a vendor, in the register.
+    IncidentId,
 );

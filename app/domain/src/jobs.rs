@@ -4,7 +4,7 @@
 
 use crate::i18n::Msg;
 use crate::inventory::choice;
-use crate::{MembershipId, RequestId};
+use crate::{IncidentId, MembershipId, RequestId};
 use chrono::{DateTime, Duration, DurationRound, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -56,6 +56,17 @@ pub enum Job {
     /// services' owners are told by mail, with a link to the review.
     #[serde(rename = "answers_arrived")]
     AnswersArrived { request: RequestId },
+    /// `hours` since we became aware of an incident with personal data
+    /// and no Art. 33 decision yet: the owners are alerted (at 72, that
+    /// the deadline was missed). `aware` is the awareness the alert was
+    /// scheduled for: once it is moved, the alert is stale and does
+    /// nothing, and the new times have jobs of their own.
+    #[serde(rename = "art33_alert")]
+    Art33Alert {
+        incident: IncidentId,
+        hours: u8,
+        aware: DateTime<Utc>,
+    },
 }
 
 impl Job {
@@ -69,6 +80,11 @@ impl Job {
             Job::NoAnswer { request } => format!("no_answer:{request}"),
             Job::Digest { membership, day } => format!("digest:{membership}:{day}"),
             Job::AnswersArrived { request } => format!("answers_arrived:{request}"),
+            Job::Art33Alert {
+                incident,
+                hours,
+                aware,
+            } => format!("art33:{incident}:{}:{hours}", aware.timestamp()),
         }
     }
 
@@ -81,6 +97,7 @@ impl Job {
             Job::NoAnswer { .. } => "no_answer",
             Job::Digest { .. } => "digest",
             Job::AnswersArrived { .. } => "answers_arrived",
+            Job::Art33Alert { .. } => "art33_alert",
         }
     }
 
@@ -93,6 +110,7 @@ impl Job {
             Job::NoAnswer { .. } => Msg::JobNoAnswer,
             Job::Digest { .. } => Msg::JobDigest,
             Job::AnswersArrived { .. } => Msg::JobAnswersArrived,
+            Job::Art33Alert { .. } => Msg::JobArt33Alert,
         }
     }
 
@@ -156,6 +174,11 @@ mod tests {
                 day: NaiveDate::from_ymd_opt(2026, 12, 7).unwrap(),
             },
             Job::AnswersArrived { request },
+            Job::Art33Alert {
+                incident: IncidentId(uuid::Uuid::from_u128(9)),
+                hours: 48,
+                aware: Utc.with_ymd_and_hms(2026, 12, 1, 9, 0, 0).unwrap(),
+            },
         ] {
             let (kind, payload) = job.to_stored();
             assert_eq!(kind, job.kind());

@@ -12,6 +12,7 @@ pub mod clearance;
 pub mod follow_ups;
 pub mod i18n;
 pub mod ids;
+pub mod incident;
 pub mod inventory;
 pub mod jobs;
 pub mod lang;

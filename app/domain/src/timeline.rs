@@ -78,6 +78,9 @@ pub enum Event {
         condition: Option<String>,
         expires_on: Option<NaiveDate>,
     },
+    /// An incident at the vendor was linked to the service.
+    #[serde(rename = "incident_linked")]
+    IncidentLinked { title: String },
     /// A stored entry this version cannot read; shown as it was stored.
     #[serde(skip)]
     Unreadable { kind: String, detail: String },
@@ -174,6 +177,7 @@ impl Event {
             Event::ReminderSent { .. } => Msg::EventReminderSent,
             Event::NoAnswer { .. } => Msg::EventNoAnswer,
             Event::ClearanceDecided { .. } => Msg::EventClearanceDecided,
+            Event::IncidentLinked { .. } => Msg::EventIncidentLinked,
             Event::Unreadable { .. } => return None,
         })
     }
@@ -272,6 +276,7 @@ impl Event {
                 }
                 s
             }
+            Event::IncidentLinked { title } => title.clone(),
             Event::Unreadable { detail, .. } => detail.clone(),
         }
     }
@@ -358,6 +363,9 @@ mod tests {
                 clearance: Clearance::Conditional,
                 condition: Some("only pseudonymised".into()),
                 expires_on: NaiveDate::from_ymd_opt(2027, 6, 30),
+            },
+            Event::IncidentLinked {
+                title: "KV cache exposure".into(),
             },
         ];
         for e in events {

@@ -13,8 +13,9 @@ pub mod worker;
 pub use message::{MailError, Mailer, Recipient};
 pub use seal::Sealer;
 pub use templates::{
-    AnswersArrivedMail, DigestItem, DigestMail, InviteMail, MailQuestion, MailTemplate,
-    PasswordResetMail, QuestionsMail, ReminderMail, ReminderQuestion, Rendered, TestMail,
+    AnswersArrivedMail, Art33AlertMail, DigestItem, DigestMail, InviteMail, MailQuestion,
+    MailTemplate, PasswordResetMail, QuestionsMail, ReminderMail, ReminderQuestion, Rendered,
+    TestMail,
 };
 pub use transport::{FolderTransport, MemoryTransport, SendError, SmtpTransport, Transport};
 pub use worker::{Worker, WorkerSettings};

@@ -176,6 +176,30 @@ impl MailTemplate for AnswersArrivedMail {
     }
 }
 
+/// To the organisation's owners: an incident with personal data has no
+/// Art. 33 decision yet, `hours` after we became aware (at 72: the
+/// deadline passed).
+#[derive(Clone, Debug, Serialize)]
+pub struct Art33AlertMail {
+    pub org_name: String,
+    pub name: String,
+    pub title: String,
+    pub hours: u8,
+    pub missed: bool,
+    /// The deadline in the reader's language and the organisation's zone.
+    pub deadline: String,
+    /// The time left, in words (empty when missed).
+    pub left: String,
+    pub link: String,
+}
+
+impl MailTemplate for Art33AlertMail {
+    const NAME: &'static str = "art33_alert";
+    fn org_name(&self) -> &str {
+        &self.org_name
+    }
+}
+
 /// The mail names, for the completeness tests.
 pub const NAMES: &[&str] = &[
     "invite",
@@ -185,6 +209,7 @@ pub const NAMES: &[&str] = &[
     "reminder",
     "digest",
     "answers_arrived",
+    "art33_alert",
 ];
 
 macro_rules! embed {
@@ -217,7 +242,8 @@ fn pairs() -> Vec<Pair> {
         "questions",
         "reminder",
         "digest",
-        "answers_arrived"
+        "answers_arrived",
+        "art33_alert"
     );
     flat.chunks(2).map(|c| (c[0], c[1])).collect()
 }

@@ -28,6 +28,7 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/favicon.ico"),
     ("GET", "/robots.txt"),
     ("GET", "/services/export.csv"),
+    ("GET", "/incidents/export.csv"),
     ("GET", "/services/import-template.csv"),
     ("GET", "/answer/{token}"),
     ("POST", "/answer/{token}"),
@@ -89,6 +90,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     let dynamic = extra
         .route("/health", get(health))
         .route("/services/export.csv", get(export_csv))
+        .route("/incidents/export.csv", get(export_incidents))
         .route("/services/import-template.csv", get(import_template))
         .route("/attachments/{id}", get(crate::attachments::download))
         .route("/calendar/{token}", get(crate::calendar::feed))
@@ -416,6 +418,58 @@ async fn export_csv(req: Request<Body>) -> Response {
         Ok(csv) => {
             let date = rc.services.clock.now().format("%Y-%m-%d");
             csv_download(&format!("aivet-services-{date}.csv"), csv)
+        }
+        Err(aivet_services::ServiceError::Internal(e)) => {
+            tracing::error!(request_id = %rc.request_id, error = %e, "export failed");
+            middleware::internal_error(&rc.request_id, rc.lang)
+        }
+        Err(e) => (StatusCode::NOT_FOUND, e.msg().text(rc.lang)).into_response(),
+    }
+}
+
+/// The incident register as CSV, filtered as the page was (`state`,
+/// `vendor`, `year`); `bom=1` for Excel in the reader's language.
+async fn export_incidents(req: Request<Body>) -> Response {
+    let Some(rc) = request_ctx(&req) else {
+        return middleware::internal_error("-", Default::default());
+    };
+    let Some(auth) = rc.auth.as_ref() else {
+        return to_sign_in(req.uri());
+    };
+    let query: Vec<(String, String)> =
+        url::form_urlencoded::parse(req.uri().query().unwrap_or("").as_bytes())
+            .into_owned()
+            .collect();
+    let get = |k: &str| {
+        query
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let filter = aivet_web::api::RegisterFilter {
+        state: get("state"),
+        vendor: get("vendor"),
+        year: get("year"),
+    };
+    let not_found = || {
+        (
+            StatusCode::NOT_FOUND,
+            aivet_domain::Msg::ErrNotFound.text(rc.lang),
+        )
+            .into_response()
+    };
+    let Ok(q) = aivet_web::api::register_query(&filter) else {
+        return not_found();
+    };
+    match rc
+        .services
+        .incidents_csv(auth, &q, rc.lang, get("bom") == "1")
+        .await
+    {
+        Ok(csv) => {
+            let date = rc.services.clock.now().format("%Y-%m-%d");
+            csv_download(&format!("aivet-incidents-{date}.csv"), csv)
         }
         Err(aivet_services::ServiceError::Internal(e)) => {
             tracing::error!(request_id = %rc.request_id, error = %e, "export failed");

@@ -80,8 +80,7 @@ fn standing_of(
         protected: class.needs_clearance,
         assessment: service.assessment,
         decision: d.as_ref(),
-        // Incidents that suspend decisions arrive with the incident register.
-        suspended_since: None,
+        suspended_since: service.suspended_since,
         today,
     })
 }

@@ -72,6 +72,9 @@ struct Business {
     decision_note: &'static str,
     /// The conditions for confidential and personal data in the cleared service.
     conditions: [&'static str; 2],
+    /// The incident at the inference host of the website chat: title,
+    /// what happened, what we know about being affected.
+    incident: [&'static str; 3],
 }
 
 // Vendors: 0 OpenAI, 1 Microsoft, 2 DeepL, 3 Cloudflare, 4 the local IT
@@ -161,6 +164,11 @@ fn business(lang: Lang) -> Business {
                 "No customer names or prices from offers not yet signed.",
                 "Only pseudonymised: replace names, addresses and phone numbers first.",
             ],
+            incident: [
+                "Workers AI (GLM-5.3) returned other customers' prompts",
+                "Cloudflare reported that its Workers AI model GLM-5.3 returned content from other customers' requests in 155 responses between 27 August and 9 September 2026. Only requests over 681,280 tokens were affected: the prefill KV cache was smaller than the context window, and SGLang replaced a too-long request by a placeholder instead of rejecting it.",
+                "Our website chat runs on GLM-5.3 at Workers AI (built in by Brightside IT). Whether our requests were that long is not known yet: asked Brightside for the logs.",
+            ],
         },
         Lang::De => Business {
             org: "Bäckerei Sonnenschein GmbH",
@@ -199,6 +207,11 @@ fn business(lang: Lang) -> Business {
                 "Keine Kundennamen und keine Preise aus noch nicht unterschriebenen Angeboten.",
                 "Nur pseudonymisiert: Namen, Adressen und Telefonnummern vorher ersetzen.",
             ],
+            incident: [
+                "Workers AI (GLM-5.3) gab Anfragen anderer Kunden aus",
+                "Cloudflare hat berichtet, dass sein Workers-AI-Modell GLM-5.3 zwischen dem 27. August und dem 9. September 2026 in 155 Antworten Inhalte aus Anfragen anderer Kunden zurückgab. Betroffen waren nur Anfragen über 681.280 Tokens: Der Prefill-KV-Cache war kleiner als das Kontextfenster, und SGLang ersetzte eine zu lange Anfrage durch einen Platzhalter, statt sie abzulehnen.",
+                "Unser Website-Chat läuft auf GLM-5.3 bei Workers AI (eingebunden vom IT-Dienstleister). Ob unsere Anfragen so lang waren, ist noch unbekannt: Logs beim IT-Dienstleister angefragt.",
+            ],
         },
         Lang::Nb => Business {
             org: "Fjordlys Regnskap AS",
@@ -236,6 +249,11 @@ fn business(lang: Lang) -> Business {
             conditions: [
                 "Ingen kundenavn og ingen priser fra tilbud som ikke er signert.",
                 "Bare pseudonymisert: bytt ut navn, adresser og telefonnumre først.",
+            ],
+            incident: [
+                "Workers AI (GLM-5.3) ga ut andre kunders forespørsler",
+                "Cloudflare meldte at Workers AI-modellen GLM-5.3 returnerte innhold fra andre kunders forespørsler i 155 svar mellom 27. august og 9. september 2026. Bare forespørsler over 681 280 tokens ble rammet: prefill-KV-cachen var mindre enn kontekstvinduet, og SGLang byttet ut en for lang forespørsel med en plassholder i stedet for å avvise den.",
+                "Nettsidechatten vår kjører på GLM-5.3 hos Workers AI (bygget inn av IT-leverandøren). Om forespørslene våre var så lange, vet vi ikke ennå: har bedt IT-leverandøren om loggene.",
             ],
         },
     }
@@ -604,9 +622,57 @@ impl Services {
         self.live_until(clock, deepl_on).await?;
         let (deepl, form) = ask(services[2], contacts[2].to_string(), 9);
         self.send_questions(auth, Some(deepl), &form).await?;
+        // Twenty hours ago the owner read about the Workers AI incident:
+        // the website chat runs there, and personal data may have been in
+        // it, so the 72-hour clock is running (52 hours left now).
+        self.live_until(clock, now - Duration::hours(20)).await?;
+        self.record_demo_incident(auth, b, &vendors, &services, &classes)
+            .await?;
         self.live_until(clock, now).await?;
         // The owner reads a digest on Monday mornings.
         self.set_digest(auth, "weekly").await?;
+        Ok(())
+    }
+
+    /// The seed case of shared knowledge: Cloudflare's report of
+    /// 26 October 2026, with its dates, linked to the website chat.
+    async fn record_demo_incident(
+        &self,
+        auth: &Auth,
+        b: &Business,
+        vendors: &[VendorId],
+        services: &[ServiceId],
+        classes: &[aivet_store::inventory::DataClass],
+    ) -> Result<(), ServiceError> {
+        use aivet_domain::incident::{local_input, IncidentForm};
+        use chrono::TimeZone;
+        let zone = auth.tenant()?.zone();
+        let t =
+            |y, mo, d, h, mi| local_input(Utc.with_ymd_and_hms(y, mo, d, h, mi, 0).unwrap(), zone);
+        let form = IncidentForm {
+            title: b.incident[0].into(),
+            description: b.incident[1].into(),
+            source_links: "https://blog.cloudflare.com/".into(),
+            vendors: vec![vendors[3].to_string()],
+            services: vec![services[3].to_string()],
+            data_classes: classes
+                .get(3)
+                .map(|c| c.id.to_string())
+                .into_iter()
+                .collect(),
+            exposure_start: t(2026, 8, 27, 0, 0),
+            exposure_end: t(2026, 9, 9, 14, 0),
+            vendor_aware_at: t(2026, 9, 8, 12, 0),
+            vendor_fixed_at: t(2026, 9, 9, 19, 40),
+            disclosed_at: t(2026, 10, 26, 12, 0),
+            we_aware_at: local_input(self.clock.now(), zone),
+            affected: "unknown".into(),
+            affected_evidence: b.incident[2].into(),
+            personal_data: "true".into(),
+            risk: "risk".into(),
+            ..Default::default()
+        };
+        self.record_incident(auth, &form).await?;
         Ok(())
     }
 

@@ -99,7 +99,7 @@ pub(crate) fn csv_line<S: AsRef<str>>(out: &mut String, fields: impl IntoIterato
     csv_line_with(out, fields, ',')
 }
 
-fn csv_line_with<S: AsRef<str>>(
+pub(crate) fn csv_line_with<S: AsRef<str>>(
     out: &mut String,
     fields: impl IntoIterator<Item = S>,
     separator: char,

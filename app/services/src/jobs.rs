@@ -172,6 +172,18 @@ impl Services {
                     .run_answers_arrived(&claimed.lease, org, *request)
                     .await?)
             }
+            Job::Art33Alert {
+                incident,
+                hours,
+                aware,
+            } => {
+                let org = claimed.org_id.ok_or_else(|| {
+                    RunError::Permanent("an alert without an organisation".into())
+                })?;
+                Ok(self
+                    .run_art33_alert(&claimed.lease, org, *incident, *hours, *aware)
+                    .await?)
+            }
             Job::NoAnswer { request } => {
                 let org = claimed.org_id.ok_or_else(|| {
                     RunError::Permanent("a request's end without an organisation".into())

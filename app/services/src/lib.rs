@@ -10,6 +10,7 @@ pub mod demo;
 pub mod digests;
 pub mod error;
 pub mod follow_ups;
+pub mod incidents;
 pub mod inventory;
 pub mod inventory_csv;
 pub mod jobs;

@@ -60,6 +60,9 @@ pub struct ClearanceService {
     pub assessment: Assessment,
     #[sqlx(try_from = "OptTs")]
     pub archived_at: Option<DateTime<Utc>>,
+    /// When the latest open incident affecting the service was linked.
+    #[sqlx(try_from = "OptTs")]
+    pub suspended_since: Option<DateTime<Utc>>,
 }
 
 /// A finding a decision can cite.

@@ -14,14 +14,15 @@ const CLEARANCE_COLUMNS: &str =
 const POLICY_CLASS_COLUMNS: &str = "SELECT c.id, c.name, c.personal, c.needs_clearance, c.archived_at FROM data_classes c";
 
 const CLEARANCE_SERVICE_COLUMNS: &str =
-    "SELECT s.id, s.name, s.purpose, s.status, s.assessment, s.archived_at FROM services s";
+    "SELECT s.id, s.name, s.purpose, s.status, s.assessment, s.archived_at, s.suspended_since FROM services s";
 
 /// What the figures of a service need, without joins: received classes
 /// that may not go in whatever the day (`clearance_gap`), protected ones
 /// nobody decided (`clearance_open`), and the earliest last day of a
 /// received class's decision (`clearance_until`). The SQL form of
 /// `aivet_domain::clearance::verdict` for many services at once
-/// (incidents, which also suspend decisions, do not exist yet); the store
+/// (a decision made before an open incident was linked is suspended:
+/// `suspended_since`, kept by `refresh_suspension`); the store
 /// stories compare it with the rule on every combination. Refreshed by
 /// [`refresh_clearance`] on every change it depends on.
 const CLEARANCE_FIGURES: &str = "clearance_gap = (SELECT COUNT(*) FROM service_data_classes d
@@ -29,7 +30,8 @@ const CLEARANCE_FIGURES: &str = "clearance_gap = (SELECT COUNT(*) FROM service_d
         LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id
       WHERE d.org_id = services.org_id AND d.service_id = services.id
         AND (k.clearance = 'not_allowed'
-             OR (c.needs_clearance AND (k.clearance IS NULL OR services.assessment NOT IN ('cleared', 'cleared_with_conditions'))))),
+             OR (c.needs_clearance AND (k.clearance IS NULL OR services.assessment NOT IN ('cleared', 'cleared_with_conditions')
+                 OR k.decided_at <= services.suspended_since)))),
     clearance_open = (SELECT COUNT(*) FROM service_data_classes d
         JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
         LEFT JOIN clearances k ON k.org_id = d.org_id AND k.service_id = d.service_id AND k.data_class_id = d.data_class_id

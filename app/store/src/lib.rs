@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 pub mod clearance;
 pub mod follow_ups;
+pub mod incident;
 pub mod inventory;
 pub mod jobs;
 pub mod postgres;
@@ -359,6 +360,7 @@ pub trait Store:
     + follow_ups::FollowUpStore
     + report::ReportStore
     + clearance::ClearanceStore
+    + incident::IncidentStore
     + Send
     + Sync
     + 'static

@@ -45,6 +45,12 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("jobs", "SELECT, INSERT, UPDATE"),
     ("follow_ups", "SELECT, INSERT, UPDATE"),
     ("clearances", "SELECT, INSERT, UPDATE, DELETE"),
+    ("incidents", "SELECT, INSERT, UPDATE"),
+    ("incident_vendors", "SELECT, INSERT, DELETE"),
+    ("incident_services", "SELECT, INSERT, DELETE"),
+    ("incident_data_classes", "SELECT, INSERT, DELETE"),
+    // The incident's timeline is append-only.
+    ("incident_entries", "SELECT, INSERT"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -212,6 +218,7 @@ include!("jobs_sql.rs");
 include!("follow_ups_sql.rs");
 include!("report_sql.rs");
 include!("clearance_sql.rs");
+include!("incident_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

@@ -121,3 +121,4 @@ include!("jobs_sql.rs");
 include!("follow_ups_sql.rs");
 include!("report_sql.rs");
 include!("clearance_sql.rs");
+include!("incident_sql.rs");

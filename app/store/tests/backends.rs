@@ -111,6 +111,11 @@ const TENANT_TABLES: &[&str] = &[
     "attachments",
     "follow_ups",
     "clearances",
+    "incidents",
+    "incident_vendors",
+    "incident_services",
+    "incident_data_classes",
+    "incident_entries",
 ];
 
 #[tokio::test]

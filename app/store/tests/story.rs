@@ -74,11 +74,17 @@ on_both!(
     check_lists_are_the_domains_choices,
     conflicts_in_sql_agree_with_the_rule,
     clearance_decisions_are_checked_scoped_and_followed_up,
+    an_incident_suspends_decisions_until_decided_again,
+    the_register_keeps_every_incident_scoped_and_filtered,
 );
 
 #[path = "story/clearance.rs"]
 mod clearance;
 use clearance::*;
+
+#[path = "story/incidents.rs"]
+mod incidents;
+use incidents::*;
 
 #[path = "story/inventory.rs"]
 mod inventory;
@@ -1011,6 +1017,31 @@ fn domain_choices() -> std::collections::BTreeMap<(String, String), Vec<String>>
             codes(aivet_domain::follow_ups::FollowUpStatus::ALL, |r| {
                 r.as_str()
             }),
+        ),
+        (
+            "incidents",
+            "affected",
+            codes(aivet_domain::incident::Affected::ALL, |c| c.as_str()),
+        ),
+        (
+            "incidents",
+            "risk",
+            codes(aivet_domain::incident::Risk::ALL, |c| c.as_str()),
+        ),
+        (
+            "incidents",
+            "state",
+            codes(aivet_domain::incident::IncidentState::ALL, |c| c.as_str()),
+        ),
+        (
+            "incidents",
+            "art33_decision",
+            codes(aivet_domain::incident::Art33Choice::ALL, |c| c.as_str()),
+        ),
+        (
+            "incidents",
+            "art34_decision",
+            codes(aivet_domain::incident::Art34Choice::ALL, |c| c.as_str()),
         ),
         (
             "memberships",

@@ -3,7 +3,7 @@
 use crate::context::PageCtx;
 use crate::i18n::CurrentLang;
 use crate::pages::{
-    account, auth, clearance, dashboard, follow_ups, invite, not_found, placeholders, questions,
+    account, auth, clearance, dashboard, follow_ups, incidents, invite, not_found, questions,
     reports, services, settings, vendors,
 };
 use aivet_domain::Msg;
@@ -106,7 +106,10 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/vendors/:id/ask") view=questions::AskVendorPage ssr=SsrMode::Async/>
                 <Route path=path!("/follow-ups") view=follow_ups::FollowUpsPage ssr=SsrMode::Async/>
                 <Route path=path!("/allowed") view=clearance::AllowedPage ssr=SsrMode::Async/>
-                <Route path=path!("/incidents") view=placeholders::IncidentsPage ssr=SsrMode::Async/>
+                <Route path=path!("/incidents") view=incidents::IncidentsPage ssr=SsrMode::Async/>
+                <Route path=path!("/incidents/new") view=incidents::IncidentNewPage ssr=SsrMode::Async/>
+                <Route path=path!("/incidents/:id") view=incidents::IncidentPage ssr=SsrMode::Async/>
+                <Route path=path!("/incidents/:id/edit") view=incidents::IncidentEditPage ssr=SsrMode::Async/>
                 <Route path=path!("/reports") view=reports::ReportsPage ssr=SsrMode::Async/>
                 <Route path=path!("/settings") view=settings::SettingsPage ssr=SsrMode::Async/>
                 <Route path=path!("/account") view=account::AccountPage ssr=SsrMode::Async/>

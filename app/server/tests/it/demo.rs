@@ -184,6 +184,39 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
     assert!(dash["conflicts"].as_i64().unwrap() >= 1, "{dash}");
     let policy = call(&base, &c, "clearance_policy_data", &[]).await;
     assert!(!policy["reviewed"].is_null(), "{policy}");
+
+    // The seed incident: Workers AI, the dates of Cloudflare's report, the
+    // website chat affected, a 72-hour clock running with 52 hours left.
+    assert_eq!(dash["clocks"].as_array().unwrap().len(), 1, "{dash}");
+    let clock = &dash["clocks"][0][2];
+    assert_eq!(clock["pending"], true, "{clock}");
+    // 52 hours less the seconds the demo took: "2 Tage und 3 Stunden".
+    assert!(
+        clock["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Noch 2 Tage und 3 Stunden"),
+        "{clock}"
+    );
+    let reg = call(&base, &c, "incident_list", &[]).await;
+    let id = reg["rows"][0]["id"].as_str().unwrap().to_owned();
+    let incident = call(&base, &c, "incident_detail", &[("incident_id", &id)]).await;
+    assert!(
+        incident["title"].as_str().unwrap().contains("GLM-5.3"),
+        "{incident}"
+    );
+    assert_eq!(incident["services"].as_array().unwrap().len(), 1);
+    assert!(
+        incident["lags"].to_string().contains("46 Tage"),
+        "{incident}"
+    );
+    let chat = incident["services"][0]["id"].as_str().unwrap().to_owned();
+    let s = call(&base, &c, "service_detail", &[("service_id", &chat)]).await;
+    assert_eq!(
+        s["incidents"].as_array().unwrap().len(),
+        1,
+        "the chat is flagged"
+    );
     let audit = settings["audit"].as_array().unwrap();
     assert!(audit.iter().any(|e| e["action"] == "questions.decided"));
     assert!(audit

@@ -11,6 +11,7 @@ mod follow_ups;
 mod forms;
 mod helpers;
 mod hostile;
+mod incidents;
 mod inventory;
 mod jobs;
 mod mail;

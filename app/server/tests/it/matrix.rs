@@ -36,6 +36,8 @@ struct World {
     b_follow_up: String,
     /// B's calendar feed link that a new one replaced (`….ics`).
     b_old_calendar: String,
+    /// B's incident, linked to B's service.
+    b_incident: String,
 }
 
 /// Strings that must never reach A.
@@ -66,6 +68,8 @@ fn b_markers(w: &World) -> Vec<String> {
         w.b_follow_up.clone(),
         "Beta Contact".into(),
         "beta-answers.pdf".into(),
+        "Beta Incident".into(),
+        w.b_incident.clone(),
     ]
 }
 
@@ -236,7 +240,19 @@ async fn world(b: Db) -> Option<World> {
         links.push(board["calendar_link"].as_str().unwrap().to_owned());
     }
     let b_old_calendar = links[0].rsplit('/').next().unwrap().to_owned();
+    let b_incident = crate::incidents::record(
+        &app,
+        &b_owner,
+        &[
+            ("form[title]", "Beta Incident"),
+            ("form[services][0]", b_service.as_str()),
+            ("form[we_aware_at]", "2026-11-30T08:00"),
+            ("form[personal_data]", "true"),
+        ],
+    )
+    .await;
     Some(World {
+        b_incident,
         b_old_calendar,
         b_follow_up,
         b_job,
@@ -378,6 +394,8 @@ fn matrix() -> BTreeMap<String, Probe> {
         "/vendors/new",
         "/services/export.csv",
         "/services/import-template.csv",
+        "/incidents/new",
+        "/incidents/export.csv",
     ] {
         add(&format!("GET {page}"), none());
     }
@@ -741,6 +759,57 @@ fn matrix() -> BTreeMap<String, Probe> {
             },
         );
     }
+    for page in ["/incidents/{id}", "/incidents/{id}/edit"] {
+        add(
+            &format!("GET {page}"),
+            ForeignPath {
+                b_id: |w| w.b_incident.clone(),
+            },
+        );
+    }
+    let incident_probe = |extra: Extra| ForeignId {
+        field: "incident_id",
+        b_id: |w| w.b_incident.clone(),
+        extra,
+    };
+    add("POST /api/incident_detail", incident_probe(|_| vec![]));
+    add("POST /api/incident_form_data", incident_probe(|_| vec![]));
+    add(
+        "POST /api/save_incident",
+        incident_probe(|w| {
+            vec![
+                ("form[title]", "Renamed by A".into()),
+                ("form[services][0]", w.b_service.clone()),
+                ("form[we_aware_at]", "2026-11-30T08:00".into()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/decide_art33",
+        incident_probe(|_| {
+            vec![
+                ("decision[decision]", "not_required".into()),
+                ("decision[rationale]", "decided by A".into()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/decide_art34",
+        incident_probe(|_| {
+            vec![
+                ("decision[decision]", "not_required".into()),
+                ("decision[rationale]", "decided by A".into()),
+            ]
+        }),
+    );
+    add(
+        "POST /api/add_incident_note",
+        incident_probe(|_| vec![("note", "written by A".into())]),
+    );
+    add(
+        "POST /api/set_incident_state",
+        incident_probe(|_| vec![("state", "closed".into())]),
+    );
     for page in ["/vendors/{id}", "/vendors/{id}/edit"] {
         add(
             &format!("GET {page}"),
@@ -762,6 +831,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "clearance_guide_data",
         "clearance_policy_data",
         "review_clearance_policy",
+        "incident_list",
     ] {
         add(&format!("POST /api/{f}"), org_only());
     }

@@ -14,16 +14,16 @@ use aivet_store::inventory::ServiceQuery;
 use aivet_store::{AuditEvent, DynStore, StoreError, Tenant};
 use chrono::{Duration, NaiveDate};
 
-fn ev() -> AuditEvent {
+pub fn ev() -> AuditEvent {
     AuditEvent::PolicyReviewed
 }
 
-fn today() -> NaiveDate {
+pub fn today() -> NaiveDate {
     t0().date_naive()
 }
 
 /// (protected class, unprotected class) of a new organisation.
-async fn two_classes(store: &DynStore, t: &Tenant) -> (DataClassId, DataClassId) {
+pub async fn two_classes(store: &DynStore, t: &Tenant) -> (DataClassId, DataClassId) {
     let classes = store.data_classes(t).await.unwrap();
     let protected = classes
         .iter()
@@ -34,7 +34,7 @@ async fn two_classes(store: &DynStore, t: &Tenant) -> (DataClassId, DataClassId)
     (protected, open)
 }
 
-async fn service(
+pub async fn service(
     store: &DynStore,
     t: &Tenant,
     name: &str,
@@ -63,7 +63,7 @@ async fn service(
         .unwrap()
 }
 
-fn draft(clearance: Clearance, expires_on: Option<NaiveDate>) -> ClearanceDraft {
+pub fn draft(clearance: Clearance, expires_on: Option<NaiveDate>) -> ClearanceDraft {
     ClearanceDraft {
         clearance,
         condition: (clearance == Clearance::Conditional).then(|| "only pseudonymised".to_owned()),
@@ -72,7 +72,7 @@ fn draft(clearance: Clearance, expires_on: Option<NaiveDate>) -> ClearanceDraft 
     }
 }
 
-async fn conflicted_by_sql(store: &DynStore, t: &Tenant, on: NaiveDate) -> Vec<ServiceId> {
+pub async fn conflicted_by_sql(store: &DynStore, t: &Tenant, on: NaiveDate) -> Vec<ServiceId> {
     let q = ServiceQuery {
         conflicts_on: Some(on),
         limit: 500,
@@ -92,7 +92,7 @@ async fn conflicted_by_sql(store: &DynStore, t: &Tenant, on: NaiveDate) -> Vec<S
 
 /// Whether the domain's rule puts a service in conflict today, from what
 /// the store gives back.
-async fn in_conflict(store: &DynStore, t: &Tenant, s: ServiceId) -> bool {
+pub async fn in_conflict(store: &DynStore, t: &Tenant, s: ServiceId) -> bool {
     let m = store.service_clearance(t, s).await.unwrap();
     m.classes.iter().any(|class| {
         let row = m.decisions.iter().find(|k| k.data_class_id == class.id);
@@ -105,7 +105,7 @@ async fn in_conflict(store: &DynStore, t: &Tenant, s: ServiceId) -> bool {
             protected: class.needs_clearance,
             assessment: m.service.assessment,
             decision: decision.as_ref(),
-            suspended_since: None,
+            suspended_since: m.service.suspended_since,
             today: today(),
         })
         .conflict(m.receives.contains(&class.id))

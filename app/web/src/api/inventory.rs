@@ -147,6 +147,8 @@ pub struct ServiceDetailView {
     /// One per topic, in the order of the topics.
     pub findings: Vec<FindingView>,
     pub can_edit: bool,
+    /// Open incidents that may affect the service: (id, title).
+    pub incidents: Vec<(aivet_domain::IncidentId, String)>,
 }
 
 /// The service form: its current values and what its selects offer.
@@ -177,6 +179,8 @@ pub struct DashboardView {
     /// Step 4: the policy was checked and every received protected class
     /// has a decision.
     pub clearance_done: bool,
+    /// Open incidents whose 72-hour clock asks for a decision: (id, title, clock).
+    pub clocks: Vec<(aivet_domain::IncidentId, String, crate::api::ClockView)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -268,7 +272,17 @@ pub async fn dashboard_data() -> Result<DashboardView, AppError> {
         .clearance_counts(a)
         .await
         .map_err(service_error)?;
+    let zone = a.tenant().map_err(service_error)?.zone();
+    let clocks = c
+        .services
+        .pending_clocks(a)
+        .await
+        .map_err(service_error)?
+        .into_iter()
+        .map(|(r, clock)| (r.id, r.title, crate::api::clock_view(clock, c.lang, zone)))
+        .collect();
     Ok(DashboardView {
+        clocks,
         conflicts: k.conflicts,
         clearance_done: k.policy_reviewed && k.undecided == 0,
         overdue: f.overdue,
@@ -587,7 +601,13 @@ pub async fn service_detail(service_id: String) -> Result<ServiceDetailView, App
         id.and_then(|id| choices.vendors.iter().find(|v| v.id == id).cloned())
     };
     let s = d.service;
+    let incidents = c
+        .services
+        .service_incidents(a, s.id)
+        .await
+        .map_err(service_error)?;
     Ok(ServiceDetailView {
+        incidents,
         id: s.id,
         name: s.name,
         purpose: s.purpose,

@@ -9,6 +9,7 @@
 mod accounts;
 mod clearance;
 mod follow_ups;
+mod incidents;
 mod inventory;
 mod questions;
 mod reports;
@@ -16,6 +17,7 @@ mod settings;
 pub use accounts::*;
 pub use clearance::*;
 pub use follow_ups::*;
+pub use incidents::*;
 pub use inventory::*;
 pub use questions::*;
 pub use reports::*;
@@ -140,6 +142,15 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         ClearanceGuideData,
         ClearancePolicyData,
         ReviewClearancePolicy,
+        // incidents
+        IncidentList,
+        IncidentFormData,
+        SaveIncident,
+        IncidentDetail,
+        DecideArt33,
+        DecideArt34,
+        AddIncidentNote,
+        SetIncidentState,
     );
     None
 }

@@ -127,10 +127,29 @@ fn Overview(d: DashboardView) -> impl IntoView {
             </ol>
         </section>
     };
+    let clocks = (!d.clocks.is_empty()).then(|| {
+        let rows = d
+            .clocks
+            .iter()
+            .map(|(id, title, clock)| {
+                let class = if clock.missed { "clock missed" } else { "clock running" };
+                view! {
+                    <li><a href=format!("/incidents/{id}")>{title.clone()}</a>" "<span class=class>{clock.text.clone()}</span></li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="panel attention" aria-labelledby="clocks-title" id="clocks">
+                <h2 id="clocks-title">{t(Msg::DashClocks)}</h2>
+                <ul class="clocks">{rows}</ul>
+            </section>
+        }
+    });
     if services == 0 {
-        view! { {guide} }.into_any()
+        view! { {clocks}{guide} }.into_any()
     } else {
         view! {
+            {clocks}
             <section class="panel" aria-labelledby="inventory-title">
                 <h2 id="inventory-title">{t(Msg::DashInventoryTitle)}</h2>
                 <div class="figures">{cards}</div>

@@ -437,6 +437,11 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                 {d.archived.then(|| view! { " " <span class="badge">{t(Msg::ArchivedBadge)}</span> })}
             </p>
             {d.can_edit.then(|| view! { <ServiceActions d=d.clone()/> })}
+            {d.incidents.iter().map(|(id, title)| view! {
+                <div class="alert warn incident-banner" role="alert">
+                    <p><a href=format!("/incidents/{id}")>{msg!(crate::i18n::lang(), Msg::ServiceIncidentBanner, title = title)}</a></p>
+                </div>
+            }).collect_view()}
             <ConflictBanner data=clearance/>
             <section class="panel" aria-labelledby="facts-title">
                 <h2 id="facts-title">{t(Msg::SupplyChainTitle)}</h2>
