@@ -1890,6 +1890,35 @@ messages! {
     AuditClearanceDecided { en: "Decided for {class}: {clearance}", de: "Für {class} entschieden: {clearance}", nb: "Avgjorde for {class}: {clearance}" }
     AuditPolicyReviewed { en: "Checked which data classes need clearance", de: "Geprüft, welche Datenklassen eine Freigabe brauchen", nb: "Kontrollerte hvilke dataklasser som krever klarering" }
     EventClearanceDecided { en: "Data decision", de: "Datenentscheidung", nb: "Databeslutning" }
+
+    // --- engine advisories ---
+    EngineSglang { en: "SGLang", de: "SGLang", nb: "SGLang" }
+    EngineVllm { en: "vLLM", de: "vLLM", nb: "vLLM" }
+    EngineTensorrtLlm { en: "TensorRT-LLM", de: "TensorRT-LLM", nb: "TensorRT-LLM" }
+    EngineTgi { en: "Text Generation Inference (TGI)", de: "Text Generation Inference (TGI)", nb: "Text Generation Inference (TGI)" }
+    EngineLlamaCpp { en: "llama.cpp", de: "llama.cpp", nb: "llama.cpp" }
+    EngineOllama { en: "Ollama", de: "Ollama", nb: "Ollama" }
+    EngineOther { en: "Other", de: "Andere", nb: "Annen" }
+    VersionSourceVendorAnswer { en: "Vendor's answer", de: "Antwort des Anbieters", nb: "Svar fra leverandøren" }
+    VersionSourceContract { en: "Contract", de: "Vertrag", nb: "Kontrakt" }
+    VersionSourceOwnDeployment { en: "Own deployment", de: "Eigener Betrieb", nb: "Egen drift" }
+    ExposureAffected { en: "Affected", de: "Betroffen", nb: "Berørt" }
+    ExposureNotAffected { en: "Not affected", de: "Nicht betroffen", nb: "Ikke berørt" }
+    ExposureUnknown { en: "Not known: check the version", de: "Nicht bekannt: Version prüfen", nb: "Ikke kjent: kontroller versjonen" }
+    ExposureNotApplicable { en: "Does not apply", de: "Trifft nicht zu", nb: "Gjelder ikke" }
+    ExposureFixedIn { en: "Fixed in {version}", de: "Behoben in {version}", nb: "Rettet i {version}" }
+    ErrOsvNotJson {
+        en: "This is not JSON. An OSV record or a list of OSV records is expected.",
+        de: "Das ist kein JSON. Erwartet wird ein OSV-Eintrag oder eine Liste von OSV-Einträgen.",
+        nb: "Dette er ikke JSON. Det ventes en OSV-post eller en liste med OSV-poster.",
+    }
+    ErrOsvNotRecord { en: "Record {position}: not an OSV record.", de: "Eintrag {position}: kein OSV-Eintrag.", nb: "Post {position}: ikke en OSV-post." }
+    ErrOsvNoId { en: "Record {position} has no id.", de: "Eintrag {position} hat keine ID.", nb: "Post {position} har ingen ID." }
+    ErrOsvNoPackage {
+        en: "{id}: no affected package we can match.",
+        de: "{id}: kein betroffenes Paket, das wir zuordnen können.",
+        nb: "{id}: ingen berørt pakke vi kan gjenkjenne.",
+    }
 }
 
 #[cfg(test)]
@@ -1931,6 +1960,7 @@ mod tests {
         Msg::Organisation,
         Msg::OrgDetailsTitle,
         Msg::ExportCsvExcel,
+        Msg::EngineTgi,
     ];
 
     #[test]

@@ -6,6 +6,7 @@
 //! validate"), so that the store and the services only ever see valid data.
 
 pub mod account;
+pub mod advisory;
 pub mod attachments;
 pub mod audit;
 pub mod clearance;
