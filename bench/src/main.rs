@@ -32,6 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
+mod advisories;
 mod clearance;
 mod follow_ups;
 mod seed;
@@ -932,6 +933,11 @@ async fn main() {
         "# aivet benchmark{}\n",
         if quick { " (quick smoke run)" } else { "" }
     );
+    // --advisories-only: engine advisory matching, nothing else.
+    if std::env::args().any(|a| a == "--advisories-only") {
+        advisories::all(quick).await;
+        return;
+    }
     // --clearance-only: the data-clearance pages, nothing else.
     if std::env::args().any(|a| a == "--clearance-only") {
         clearance::all(quick).await;
@@ -979,6 +985,7 @@ async fn everything_but_the_binary(quick: bool) {
     }
     follow_ups::all(quick).await;
     clearance::all(quick).await;
+    advisories::all(quick).await;
     println!("\n## Mail throughput (enqueue → accepted by a local SMTP sink, state updated)\n");
     println!("| database | mails/s |");
     println!("|---|---|");

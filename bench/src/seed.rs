@@ -11,6 +11,22 @@ use aivet_domain::VendorId;
 use aivet_store::inventory::ImportVendor;
 use aivet_store::{AuditEvent, DynStore, Tenant};
 
+/// The engine and version of service `i`: every engine, versions in many
+/// forms, some missing or unreadable.
+pub fn engine_of(i: usize) -> (aivet_domain::advisory::Engine, Option<String>) {
+    use aivet_domain::advisory::Engine;
+    let engine = Engine::ALL[i % Engine::ALL.len()];
+    let version = match i % 9 {
+        0 => None,
+        1 => Some("latest".to_owned()),
+        2 => Some(format!("0.{}.{}rc1", i % 5, i % 13)),
+        3 => Some(format!("0.{}.{}.post1", i % 5, i % 17)),
+        4 => Some(format!("0.{}.{}+cu126", i % 5, i % 19)),
+        _ => Some(format!("0.{}.{}", i % 5, i % 23)),
+    };
+    (engine, version)
+}
+
 pub async fn inventory(
     store: &DynStore,
     t: &Tenant,
@@ -65,6 +81,9 @@ pub async fn inventory(
             inference_host_id: None,
             model: Some("model 2026-10".into()),
             engine: Some("SGLang 0.5.19".into()),
+            engine_kind: Some(engine_of(i).0),
+            engine_version: engine_of(i).1,
+            engine_source: None,
             deployment: Deployment::Shared,
             owner_id: Some(t.membership_id()),
             status: statuses[i % statuses.len()],

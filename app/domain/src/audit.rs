@@ -227,6 +227,9 @@ pub enum Audit {
     IncidentClosed { incident: IncidentId, title: String },
     #[serde(rename = "incident.reopened")]
     IncidentReopened { incident: IncidentId, title: String },
+    /// OSV records an owner imported.
+    #[serde(rename = "advisories.imported")]
+    AdvisoriesImported { ids: Vec<String> },
 }
 
 impl Audit {
@@ -418,6 +421,12 @@ impl Audit {
             Audit::IncidentReopened { title, .. } => {
                 msg!(lang, Msg::AuditIncidentReopened, title = title)
             }
+            Audit::AdvisoriesImported { ids } => msg!(
+                lang,
+                Msg::AuditAdvisoriesImported,
+                n = ids.len(),
+                ids = &ids.join(", ")
+            ),
             Audit::ReportExported {
                 format,
                 services,

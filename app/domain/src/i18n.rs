@@ -1568,6 +1568,30 @@ messages! {
     AuditIncidentReopened { en: "Reopened the incident “{title}”", de: "Vorfall „{title}“ wieder geöffnet", nb: "Åpnet hendelsen «{title}» igjen" }
     ColAwareAt { en: "We became aware", de: "Kenntnis seit", nb: "Kjent siden" }
     ColClock { en: "72 hours", de: "72 Stunden", nb: "72 timer" }
+    ErrEngineForVersion { en: "Which engine is this the version of?", de: "Zu welcher Engine gehört diese Version?", nb: "Hvilken motor er dette versjonen av?" }
+    FieldEngineKind { en: "Inference engine", de: "Inferenz-Engine", nb: "Inferensmotor" }
+    FieldEngineVersion { en: "Engine version", de: "Version der Engine", nb: "Motorversjon" }
+    FieldEngineVersionHint { en: "As the vendor gives it, e.g. 0.5.20 (Python package versions for SGLang and vLLM).", de: "Wie der Anbieter sie angibt, z. B. 0.5.20 (Versionen des Python-Pakets bei SGLang und vLLM).", nb: "Slik leverandøren oppgir den, f.eks. 0.5.20 (Python-pakkeversjoner for SGLang og vLLM)." }
+    FieldEngineSource { en: "Where the version comes from", de: "Woher die Version stammt", nb: "Hvor versjonen kommer fra" }
+    AdvisoriesTitle { en: "Engine advisories", de: "Hinweise zu Inferenz-Engines", nb: "Varsler om inferensmotorer" }
+    AdvisoriesLead {
+        en: "Security advisories for inference engines (OSV format). aivet ships the ones it knows; paste more OSV records here. Services whose engine and version match are flagged.",
+        de: "Sicherheitshinweise zu Inferenz-Engines (OSV-Format). aivet bringt die bekannten mit; weitere OSV-Einträge können Sie hier einfügen. Dienste, deren Engine und Version passen, werden markiert.",
+        nb: "Sikkerhetsvarsler for inferensmotorer (OSV-format). aivet har med dem den kjenner; lim inn flere OSV-oppføringer her. Tjenester med motor og versjon som passer, blir merket.",
+    }
+    FieldOsvJson { en: "OSV records (JSON: one record or a list)", de: "OSV-Einträge (JSON: ein Eintrag oder eine Liste)", nb: "OSV-oppføringer (JSON: én oppføring eller en liste)" }
+    ImportAdvisories { en: "Import advisories", de: "Hinweise importieren", nb: "Importer varsler" }
+    AdvisoryBuiltIn { en: "shipped with aivet", de: "mit aivet geliefert", nb: "levert med aivet" }
+    AdvisoryImported { en: "imported", de: "importiert", nb: "importert" }
+    ErrOsvRecords { en: "Nothing was imported. {names}", de: "Nichts wurde importiert. {names}", nb: "Ingenting ble importert. {names}" }
+    AuditAdvisoriesImported {
+        en: { one: "Imported {n} engine advisory ({ids})", other: "Imported {n} engine advisories ({ids})" },
+        de: { one: "{n} Engine-Hinweis importiert ({ids})", other: "{n} Engine-Hinweise importiert ({ids})" },
+        nb: { one: "Importerte {n} motorvarsel ({ids})", other: "Importerte {n} motorvarsler ({ids})" },
+    }
+    ErrOsvEmpty { en: "Paste at least one OSV record.", de: "Bitte fügen Sie mindestens einen OSV-Eintrag ein.", nb: "Lim inn minst én OSV-oppføring." }
+    ServiceAdvisoryUnknown { en: "The engine version is not known, so aivet cannot tell whether this advisory applies: ask the vendor which version runs.", de: "Die Version der Engine ist unbekannt, daher lässt sich nicht sagen, ob dieser Hinweis zutrifft: Fragen Sie den Anbieter nach der Version.", nb: "Motorversjonen er ikke kjent, så aivet kan ikke si om varselet gjelder: spør leverandøren hvilken versjon som kjører." }
+    DashAdvisories { en: "Hit by engine advisories", de: "Von Engine-Hinweisen betroffen", nb: "Rammet av motorvarsler" }
     ColDeadline { en: "Art. 33 deadline", de: "Frist nach Art. 33", nb: "Frist etter art. 33" }
     Yes { en: "yes", de: "ja", nb: "ja" }
     No { en: "no", de: "nein", nb: "nei" }

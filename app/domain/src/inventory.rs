@@ -404,6 +404,9 @@ pub struct ServiceForm {
     pub inference_host_id: String,
     pub model: String,
     pub engine: String,
+    pub engine_kind: String,
+    pub engine_version: String,
+    pub engine_source: String,
     pub deployment: String,
     pub owner_id: String,
     pub status: String,
@@ -425,6 +428,9 @@ pub struct ServiceDraft {
     pub inference_host_id: Option<VendorId>,
     pub model: Option<String>,
     pub engine: Option<String>,
+    pub engine_kind: Option<crate::advisory::Engine>,
+    pub engine_version: Option<String>,
+    pub engine_source: Option<crate::advisory::VersionSource>,
     pub deployment: Deployment,
     pub owner_id: Option<MembershipId>,
     pub status: ServiceStatus,
@@ -434,6 +440,15 @@ pub struct ServiceDraft {
     pub notice_hours: Option<i32>,
     pub notice_channel: Option<String>,
     pub authority_notifier: AuthorityNotifier,
+}
+
+/// An optional choice from a select ("" for none).
+pub fn optional_choice<T: FromStr<Err = Msg>>(s: &str) -> Result<Option<T>, Msg> {
+    if s.trim().is_empty() {
+        Ok(None)
+    } else {
+        s.parse().map(Some)
+    }
 }
 
 fn choice_or<T: FromStr<Err = Msg>>(s: &str, default: T) -> Result<T, Msg> {
@@ -458,6 +473,12 @@ impl ServiceForm {
         let inference_host_id = f.take("inference_host_id", optional_id(&self.inference_host_id));
         let model = f.take("model", short_text(&self.model));
         let engine = f.take("engine", short_text(&self.engine));
+        let engine_kind = f.take("engine_kind", optional_choice(&self.engine_kind));
+        let engine_version = f.take("engine_version", short_text(&self.engine_version));
+        let engine_source = f.take("engine_source", optional_choice(&self.engine_source));
+        if matches!(engine_version, Some(Some(_))) && engine_kind == Some(None) {
+            f.0.push(("engine_kind", Msg::ErrEngineForVersion));
+        }
         let deployment = f.take(
             "deployment",
             choice_or(&self.deployment, Deployment::Unknown),
@@ -493,6 +514,9 @@ impl ServiceForm {
             inference_host_id: inference_host_id.ok_or_else(missing)?,
             model: model.ok_or_else(missing)?,
             engine: engine.ok_or_else(missing)?,
+            engine_kind: engine_kind.ok_or_else(missing)?,
+            engine_version: engine_version.ok_or_else(missing)?,
+            engine_source: engine_source.ok_or_else(missing)?,
             deployment: deployment.ok_or_else(missing)?,
             owner_id: owner_id.ok_or_else(missing)?,
             status: status.ok_or_else(missing)?,

@@ -7,7 +7,7 @@ use aivet_services::SystemClock;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | report … | backup FILE | version | help]
+const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | report … | advisories import … | backup FILE | version | help]
 
   serve     run the web application (default)
   migrate   bring the database schema up to date, then exit
@@ -18,6 +18,10 @@ const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | re
             write the organisation's compliance report (all services), the
             CSV of its services or answers, or its JSON export; recorded in
             its audit log in the name of its first owner
+  advisories import FILE --org SLUG
+            add the OSV records in FILE (one record or a JSON list) to the
+            organisation's engine advisories, all or none; each refused
+            record is named
   backup    FILE: a consistent copy of the SQLite database, taken while the
             server runs (on PostgreSQL use pg_dump, see README)
   version   print the version
@@ -67,7 +71,7 @@ async fn run() -> ExitCode {
             println!("aivet {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
-        "serve" | "migrate" | "demo" | "report" | "backup" => {}
+        "serve" | "migrate" | "demo" | "report" | "advisories" | "backup" => {}
         other => {
             eprintln!("aivet: unknown command {other:?}\n\n{USAGE}");
             return ExitCode::from(2);
@@ -94,6 +98,13 @@ async fn run() -> ExitCode {
             Ok(args) => report(&config, args).await,
             Err(e) => {
                 eprintln!("aivet report: {e}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+        "advisories" => match advisory_args(std::env::args().skip(2)) {
+            Ok((file, org)) => import_advisories(&config, &file, &org).await,
+            Err(e) => {
+                eprintln!("aivet advisories: {e}\n\n{USAGE}");
                 return ExitCode::from(2);
             }
         },
@@ -225,8 +236,54 @@ impl ReportArgs {
 }
 
 /// Writes a report of the configured database's organisation to a file.
-async fn report(config: &Config, args: ReportArgs) -> anyhow::Result<()> {
-    use aivet_domain::report::{ReportFormat, Scope};
+/// `import FILE --org SLUG`.
+fn advisory_args(mut args: impl Iterator<Item = String>) -> Result<(String, String), String> {
+    if args.next().as_deref() != Some("import") {
+        return Err("the only subcommand is `import`".into());
+    }
+    let (mut file, mut org) = (None, None);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--org" => org = Some(args.next().ok_or("--org needs a slug")?),
+            other if file.is_none() && !other.starts_with("--") => file = Some(other.to_owned()),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok((
+        file.ok_or("name the OSV file")?,
+        org.ok_or("--org SLUG is required")?,
+    ))
+}
+
+async fn import_advisories(config: &Config, file: &str, org: &str) -> anyhow::Result<()> {
+    let (services, auth) = as_owner_of(config, org).await?;
+    let json =
+        std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("cannot read {file}: {e}"))?;
+    match services
+        .import_advisories(&auth, &json, aivet_domain::Lang::En)
+        .await
+    {
+        Ok(n) => {
+            let noun = if n == 1 { "advisory" } else { "advisories" };
+            println!("imported {n} {noun} into {org}");
+            Ok(())
+        }
+        Err(aivet_services::ServiceError::Blocked(_, problems)) => {
+            for p in &problems {
+                eprintln!("{file}: {p}");
+            }
+            anyhow::bail!("nothing was imported")
+        }
+        Err(e) => anyhow::bail!("nothing was imported: {e:?}"),
+    }
+}
+
+/// The services on the configured database, acting as the first owner of
+/// the organisation `org` (the commands that work on one organisation).
+async fn as_owner_of(
+    config: &Config,
+    org: &str,
+) -> anyhow::Result<(aivet_services::Services, aivet_services::Auth)> {
     let (services, _) = aivet_server::open_services(
         config,
         Arc::new(SystemClock),
@@ -234,9 +291,15 @@ async fn report(config: &Config, args: ReportArgs) -> anyhow::Result<()> {
     )
     .await?;
     let auth = services
-        .owner_auth(&args.org)
+        .owner_auth(org)
         .await
-        .map_err(|_| anyhow::anyhow!("there is no organisation with the slug {:?}", args.org))?;
+        .map_err(|_| anyhow::anyhow!("there is no organisation with the slug {org:?}"))?;
+    Ok((services, auth))
+}
+
+async fn report(config: &Config, args: ReportArgs) -> anyhow::Result<()> {
+    use aivet_domain::report::{ReportFormat, Scope};
+    let (services, auth) = as_owner_of(config, &args.org).await?;
     let scope = Scope::All;
     let download = match args.format {
         ReportFormat::Pdf => {

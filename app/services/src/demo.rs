@@ -456,6 +456,8 @@ impl Services {
         clock.advance(Duration::hours(1));
         for s in &b.services {
             let vendor = |i: Option<usize>| i.map(|i| vendors[i].to_string()).unwrap_or_default();
+            // The IT provider told us the chat's engine and version.
+            let engine = aivet_domain::advisory::parse_engine(s.engine);
             let id = self
                 .create_service(
                     auth,
@@ -468,6 +470,19 @@ impl Services {
                         inference_host_id: vendor(s.inference_host),
                         model: s.model.into(),
                         engine: s.engine.into(),
+                        engine_kind: engine
+                            .as_ref()
+                            .map(|(e, _)| e.as_str().into())
+                            .unwrap_or_default(),
+                        engine_version: engine
+                            .as_ref()
+                            .and_then(|(_, v)| v.clone())
+                            .unwrap_or_default(),
+                        engine_source: if engine.is_some() {
+                            "vendor_answer".into()
+                        } else {
+                            String::new()
+                        },
                         deployment: s.deployment.into(),
                         status: s.status.into(),
                         data_classes: s

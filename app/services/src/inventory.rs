@@ -267,10 +267,15 @@ impl Services {
         let event = AuditEvent::ServiceCreated {
             name: draft.name.to_string(),
         };
-        self.store
+        let id = self
+            .store
             .create_service(t, &draft, event, self.clock.now())
             .await
-            .map_err(inventory_error(Msg::ErrVendorInUse))
+            .map_err(inventory_error(Msg::ErrVendorInUse))?;
+        if draft.engine_kind.is_some() {
+            self.rematch_advisories(t.org_id()).await?;
+        }
+        Ok(id)
     }
 
     pub async fn update_service(
@@ -289,7 +294,10 @@ impl Services {
         self.store
             .update_service(t, id, &draft, event, self.clock.now())
             .await
-            .map_err(inventory_error(Msg::ErrVendorInUse))
+            .map_err(inventory_error(Msg::ErrVendorInUse))?;
+        // The engine or its version may have changed.
+        self.rematch_advisories(t.org_id()).await?;
+        Ok(())
     }
 
     pub async fn archive_service(&self, auth: &Auth, id: ServiceId, archived: bool) -> Result<()> {
@@ -300,10 +308,11 @@ impl Services {
         } else {
             AuditEvent::ServiceRestored { service: id }
         };
-        Ok(self
-            .store
+        self.store
             .set_service_archived(t, id, archived, event, self.clock.now())
-            .await?)
+            .await?;
+        self.rematch_advisories(t.org_id()).await?;
+        Ok(())
     }
 
     pub async fn delete_service(&self, auth: &Auth, id: ServiceId) -> Result<()> {

@@ -319,6 +319,7 @@ impl Services {
             )
             .await
             .map_err(inventory_error(Msg::ErrVendorInUse))?;
+        self.rematch_advisories(t.org_id()).await?;
         Ok(ids.len())
     }
 
@@ -552,7 +553,16 @@ impl Services {
                     AuthorityNotifier::as_str,
                 ),
             );
+            // Free text that clearly names an engine fills the structured
+            // fields too ("sglang 0.5.20").
+            let parsed = aivet_domain::advisory::parse_engine(&cell("engine"));
             let form = ServiceForm {
+                engine_kind: parsed
+                    .as_ref()
+                    .map(|(e, _)| e.as_str().to_owned())
+                    .unwrap_or_default(),
+                engine_version: parsed.and_then(|(_, v)| v).unwrap_or_default(),
+                engine_source: String::new(),
                 name: cell("name"),
                 purpose: cell("purpose"),
                 vendor_id,

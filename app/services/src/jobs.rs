@@ -148,6 +148,15 @@ impl Services {
                 if digests > 0 {
                     tracing::info!(digests, "scheduled digests");
                 }
+                let rematched = self.rematch_stale().await.map_err(|e| match e {
+                    crate::ServiceError::Internal(crate::error::InternalError::Store(s)) => {
+                        RunError::Store(s)
+                    }
+                    other => RunError::Permanent(format!("advisory matching: {other}")),
+                })?;
+                if rematched > 0 {
+                    tracing::info!(rematched, "matched engine advisories again");
+                }
                 Ok(self.store.finish_job(&claimed.lease, now).await?)
             }
             Job::Digest { membership, day } => {

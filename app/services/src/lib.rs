@@ -3,6 +3,7 @@
 //! the injected [`Clock`], so tests move time instead of sleeping.
 
 pub mod accounts;
+pub mod advisories;
 pub mod calendar;
 pub mod clearance;
 pub mod clock;

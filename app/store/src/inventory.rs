@@ -173,6 +173,11 @@ pub struct Service {
     pub updated_at: DateTime<Utc>,
     #[sqlx(try_from = "OptTs")]
     pub archived_at: Option<DateTime<Utc>>,
+    #[sqlx(try_from = "crate::questions::OptChoice")]
+    pub engine_kind: Option<aivet_domain::advisory::Engine>,
+    pub engine_version: Option<String>,
+    #[sqlx(try_from = "crate::questions::OptChoice")]
+    pub engine_source: Option<aivet_domain::advisory::VersionSource>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]

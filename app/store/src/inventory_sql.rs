@@ -224,6 +224,9 @@ fn bind_service<'q>(
         .bind(d.notice_channel.as_deref())
         .bind(d.authority_notifier.as_str())
         .bind(Ts::from(now))
+        .bind(d.engine_kind.map(|e| e.as_str()))
+        .bind(d.engine_version.as_deref())
+        .bind(d.engine_source.map(|e| e.as_str()))
 }
 
 async fn insert_service(tx: &mut Tx, org: OrgId, d: &ServiceDraft, now: DateTime<Utc>) -> Result<ServiceId> {
@@ -233,8 +236,10 @@ async fn insert_service(tx: &mut Tx, org: OrgId, d: &ServiceDraft, now: DateTime
         sqlx::query(
             "INSERT INTO services (org_id, id, name, name_key, purpose, vendor_id, integrator_id, model_provider_id,
                                    inference_host_id, model, engine, deployment, owner_id, status, dpa_signed_on,
-                                   dpa_url, notice_hours, notice_channel, authority_notifier, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)",
+                                   dpa_url, notice_hours, notice_channel, authority_notifier, created_at, updated_at,
+                                   engine_kind, engine_version, engine_source, engine_parsed)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20,
+                     $21, $22, $23, true)",
         ),
         org,
         id,
@@ -721,7 +726,7 @@ impl InventoryStore for ThisStore {
         let service = sqlx::query_as::<_, Service>(
             "SELECT id, name, purpose, vendor_id, integrator_id, model_provider_id, inference_host_id, model, engine,
                     deployment, owner_id, status, dpa_signed_on, dpa_url, notice_hours, notice_channel,
-                    authority_notifier, created_at, updated_at, archived_at
+                    authority_notifier, created_at, updated_at, archived_at, engine_kind, engine_version, engine_source
              FROM services WHERE org_id = $1 AND id = $2",
         )
         .bind(t.org_id().0)
@@ -759,7 +764,7 @@ impl InventoryStore for ThisStore {
         let services = sqlx::query_as::<_, Service>(
             "SELECT id, name, purpose, vendor_id, integrator_id, model_provider_id, inference_host_id, model, engine,
                     deployment, owner_id, status, dpa_signed_on, dpa_url, notice_hours, notice_channel,
-                    authority_notifier, created_at, updated_at, archived_at
+                    authority_notifier, created_at, updated_at, archived_at, engine_kind, engine_version, engine_source
              FROM services WHERE org_id = $1 ORDER BY name_key, id",
         )
         .bind(t.org_id().0)
@@ -820,7 +825,8 @@ impl InventoryStore for ThisStore {
                 "UPDATE services SET name = $3, name_key = $4, purpose = $5, vendor_id = $6, integrator_id = $7,
                         model_provider_id = $8, inference_host_id = $9, model = $10, engine = $11, deployment = $12,
                         owner_id = $13, status = $14, dpa_signed_on = $15, dpa_url = $16, notice_hours = $17,
-                        notice_channel = $18, authority_notifier = $19, updated_at = $20
+                        notice_channel = $18, authority_notifier = $19, updated_at = $20, engine_kind = $21,
+                        engine_version = $22, engine_source = $23, engine_parsed = true
                  WHERE org_id = $1 AND id = $2",
             ),
             t.org_id(),

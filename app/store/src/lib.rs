@@ -19,6 +19,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
+pub mod advisory;
 pub mod clearance;
 pub mod follow_ups;
 pub mod incident;
@@ -361,6 +362,7 @@ pub trait Store:
     + report::ReportStore
     + clearance::ClearanceStore
     + incident::IncidentStore
+    + advisory::AdvisoryStore
     + Send
     + Sync
     + 'static

@@ -51,6 +51,8 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("incident_data_classes", "SELECT, INSERT, DELETE"),
     // The incident's timeline is append-only.
     ("incident_entries", "SELECT, INSERT"),
+    ("advisories", "SELECT, INSERT, UPDATE"),
+    ("advisory_hits", "SELECT, INSERT, DELETE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
@@ -219,6 +221,7 @@ include!("follow_ups_sql.rs");
 include!("report_sql.rs");
 include!("clearance_sql.rs");
 include!("incident_sql.rs");
+include!("advisory_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

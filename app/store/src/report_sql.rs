@@ -58,7 +58,7 @@ impl ReportStore for ThisStore {
         let services = sqlx::query_as::<_, crate::inventory::Service>(
             "SELECT id, name, purpose, vendor_id, integrator_id, model_provider_id, inference_host_id, model, engine,
                     deployment, owner_id, status, dpa_signed_on, dpa_url, notice_hours, notice_channel,
-                    authority_notifier, created_at, updated_at, archived_at
+                    authority_notifier, created_at, updated_at, archived_at, engine_kind, engine_version, engine_source
              FROM services WHERE org_id = $1 ORDER BY name_key, id",
         )
         .bind(org_id)

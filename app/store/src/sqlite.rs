@@ -122,3 +122,4 @@ include!("follow_ups_sql.rs");
 include!("report_sql.rs");
 include!("clearance_sql.rs");
 include!("incident_sql.rs");
+include!("advisory_sql.rs");

@@ -116,6 +116,8 @@ const TENANT_TABLES: &[&str] = &[
     "incident_services",
     "incident_data_classes",
     "incident_entries",
+    "advisories",
+    "advisory_hits",
 ];
 
 #[tokio::test]

@@ -1044,6 +1044,21 @@ fn domain_choices() -> std::collections::BTreeMap<(String, String), Vec<String>>
             codes(aivet_domain::incident::Art34Choice::ALL, |c| c.as_str()),
         ),
         (
+            "services",
+            "engine_kind",
+            codes(aivet_domain::advisory::Engine::ALL, |c| c.as_str()),
+        ),
+        (
+            "services",
+            "engine_source",
+            codes(aivet_domain::advisory::VersionSource::ALL, |c| c.as_str()),
+        ),
+        (
+            "advisory_hits",
+            "exposure",
+            vec!["affected".to_owned(), "unknown".to_owned()],
+        ),
+        (
             "memberships",
             "digest",
             codes(aivet_domain::follow_ups::Digest::ALL, |d| d.as_str()),

@@ -842,6 +842,98 @@ async fn decide_a_class_and_see_its_conflict_leave_the_dashboard() {
     }
     c.clone().close().await.unwrap();
 }
+/// An incident as the owner records it from the news: the form starts
+/// with "now" as when we became aware; marking personal data starts the
+/// 72-hour clock, which the incident and the dashboard count down; the
+/// decision stops it.
+#[tokio::test]
+async fn record_an_incident_and_see_its_countdown_on_the_dashboard() {
+    let Some(b) = browser().await else { return };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+    let http = app.sign_up("kari@example.no", "Fjord Regnskap AS").await;
+    let r = app
+        .call(&http, "set_time_zone", &[("time_zone", "Europe/Oslo")])
+        .await;
+    assert!(accepted(&r));
+    let vendor = crate::inventory::create_vendor(&app, &http, "Cloudflare", "inference_host").await;
+    let service = crate::inventory::create_service(
+        &app,
+        &http,
+        &[
+            ("form[name]", "Website chat"),
+            ("form[vendor_id]", vendor.as_str()),
+        ],
+    )
+    .await;
+
+    sign_in(c, &app, "kari@example.no").await;
+    click(c, Locator::XPath("//nav//a[@href='/incidents']")).await;
+    click(c, Locator::Css("#new-incident")).await;
+    hydrated(c).await;
+    // "We became aware" starts at the clock's now, 10:00 in Oslo.
+    assert_eq!(value(c, "#f-we_aware_at").await, "2026-11-30T10:00");
+    fill(
+        c,
+        "#f-title",
+        "Workers AI returned other customers' prompts",
+    )
+    .await;
+    click(c, Locator::XPath(&format!("//input[@value='{service}']"))).await;
+    click(c, Locator::XPath("//input[@name='form[personal_data]']")).await;
+    click(c, Locator::Css("#save-incident")).await;
+    c.wait()
+        .for_element(Locator::Css("#clock"))
+        .await
+        .expect("the incident's page");
+    let clock = text(c, "#clock").await;
+    assert!(
+        clock.contains("3 days left") && clock.contains("3 December 2026"),
+        "{clock}"
+    );
+    screenshot(c, "incident-recorded").await;
+
+    // A day later the dashboard counts down.
+    app.clock.advance(chrono::Duration::hours(26));
+    sign_in(c, &app, "kari@example.no").await;
+    let clocks = text(c, "#clocks").await;
+    assert!(
+        clocks.contains("Workers AI returned other customers' prompts")
+            && clocks.contains("1 day and 22 hours left"),
+        "{clocks}"
+    );
+    click(c, Locator::XPath("//section[@id='clocks']//a")).await;
+    hydrated(c).await;
+    c.find(Locator::Css("#f-art33-decision"))
+        .await
+        .unwrap()
+        .select_by_value("not_required")
+        .await
+        .unwrap();
+    fill(
+        c,
+        "#f-art33-rationale",
+        "Only public product texts were in the chat.",
+    )
+    .await;
+    click(c, Locator::Css("#decide-art33")).await;
+    c.wait()
+        .for_element(Locator::Css("#art33-decision"))
+        .await
+        .expect("the decision is shown");
+    assert!(text(c, "#clock")
+        .await
+        .contains("Notification not required"));
+    c.goto(&app.url("/")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css(".figures"))
+        .await
+        .unwrap();
+    assert!(
+        c.find(Locator::Css("#clocks")).await.is_err(),
+        "no clock left on the dashboard"
+    );
+}
 
 /// The browser bundle only improves forms; every text the user reads comes
 /// from the server in the page's language. None of the interface's texts may

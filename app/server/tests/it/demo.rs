@@ -217,6 +217,12 @@ async fn the_demo_business(db: Arc<aivet_store::testing::TestDb>) {
         1,
         "the chat is flagged"
     );
+    // It runs SGLang 0.5.20: the shipped advisory hits it.
+    assert_eq!(s["engine_version"], "0.5.20");
+    let hits = call(&base, &c, "service_advisories", &[("service_id", &chat)]).await;
+    assert_eq!(hits[0]["advisory"]["id"], "AIVET-2026-0001", "{hits}");
+    assert_eq!(hits[0]["affected"], true);
+    assert_eq!(dash["advisory_hits"], 1, "{dash}");
     let audit = settings["audit"].as_array().unwrap();
     assert!(audit.iter().any(|e| e["action"] == "questions.decided"));
     assert!(audit

@@ -3,6 +3,7 @@
 //! headless Chromium for the journeys a person clicks through.
 
 mod accounts;
+mod advisories;
 mod browser;
 mod calendar;
 mod clearance;

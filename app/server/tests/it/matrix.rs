@@ -832,6 +832,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "clearance_policy_data",
         "review_clearance_policy",
         "incident_list",
+        "advisories_data",
     ] {
         add(&format!("POST /api/{f}"), org_only());
     }
@@ -847,6 +848,21 @@ fn matrix() -> BTreeMap<String, Probe> {
     };
     add("POST /api/vendor_detail", vendor_probe(|_| vec![]));
     add("POST /api/clearance_data", service_probe(|_| vec![]));
+    add("POST /api/service_advisories", service_probe(|_| vec![]));
+    add(
+        "POST /api/import_advisories",
+        Scoped {
+            form: |w| {
+                vec![
+                    (
+                        "osv",
+                        r#"{"id": "ALPHA-1", "affected": [{"package": {"ecosystem": "PyPI", "name": "vllm"}, "ranges": [{"type": "ECOSYSTEM", "events": [{"introduced": "0"}]}]}]}"#.into(),
+                    ),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
     // B's class on B's service; the probe also swaps in a random class id.
     add(
         "POST /api/decide_clearance",

@@ -133,6 +133,10 @@ pub struct ServiceDetailView {
     pub inference_host: Option<Named<VendorId>>,
     pub model: Option<String>,
     pub engine: Option<String>,
+    /// The structured engine: "SGLang 0.5.20 (vendor's answer)".
+    pub engine_kind: Option<aivet_domain::advisory::Engine>,
+    pub engine_version: Option<String>,
+    pub engine_source: Option<aivet_domain::advisory::VersionSource>,
     pub deployment: Deployment,
     pub owner: Option<String>,
     pub status: ServiceStatus,
@@ -179,6 +183,8 @@ pub struct DashboardView {
     /// Step 4: the policy was checked and every received protected class
     /// has a decision.
     pub clearance_done: bool,
+    /// Services in use or on trial whose engine version an advisory hits.
+    pub advisory_hits: i64,
     /// Open incidents whose 72-hour clock asks for a decision: (id, title, clock).
     pub clocks: Vec<(aivet_domain::IncidentId, String, crate::api::ClockView)>,
 }
@@ -281,7 +287,9 @@ pub async fn dashboard_data() -> Result<DashboardView, AppError> {
         .into_iter()
         .map(|(r, clock)| (r.id, r.title, crate::api::clock_view(clock, c.lang, zone)))
         .collect();
+    let advisories = c.services.advisory_counts(a).await.map_err(service_error)?;
     Ok(DashboardView {
+        advisory_hits: advisories.affected,
         clocks,
         conflicts: k.conflicts,
         clearance_done: k.policy_reviewed && k.undecided == 0,
@@ -620,6 +628,9 @@ pub async fn service_detail(service_id: String) -> Result<ServiceDetailView, App
         inference_host: vendor(s.inference_host_id),
         model: s.model,
         engine: s.engine,
+        engine_kind: s.engine_kind,
+        engine_version: s.engine_version,
+        engine_source: s.engine_source,
         deployment: s.deployment,
         owner: s.owner_id.and_then(|o| {
             choices
@@ -695,6 +706,15 @@ pub async fn service_form_data(
             inference_host_id: id(s.inference_host_id),
             model: text(s.model),
             engine: text(s.engine),
+            engine_kind: s
+                .engine_kind
+                .map(|e| e.as_str().to_owned())
+                .unwrap_or_default(),
+            engine_version: text(s.engine_version),
+            engine_source: s
+                .engine_source
+                .map(|e| e.as_str().to_owned())
+                .unwrap_or_default(),
             deployment: s.deployment.as_str().to_owned(),
             owner_id: s.owner_id.map(|o| o.to_string()).unwrap_or_default(),
             status: s.status.as_str().to_owned(),

@@ -7,6 +7,7 @@
 //! All of them are POSTs and pass the same-origin check of the server.
 
 mod accounts;
+mod advisories;
 mod clearance;
 mod follow_ups;
 mod incidents;
@@ -15,6 +16,7 @@ mod questions;
 mod reports;
 mod settings;
 pub use accounts::*;
+pub use advisories::*;
 pub use clearance::*;
 pub use follow_ups::*;
 pub use incidents::*;
@@ -151,6 +153,10 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         DecideArt34,
         AddIncidentNote,
         SetIncidentState,
+        // advisories
+        AdvisoriesData,
+        ImportAdvisories,
+        ServiceAdvisories,
     );
     None
 }

@@ -74,6 +74,12 @@ fn Overview(d: DashboardView) -> impl IntoView {
             "/services?conflicts=1",
         ),
         (
+            "advisories",
+            Msg::DashAdvisories,
+            d.advisory_hits,
+            "/services",
+        ),
+        (
             "overdue",
             Msg::DashOverdue,
             d.overdue,
@@ -86,7 +92,7 @@ fn Overview(d: DashboardView) -> impl IntoView {
         .map(|(id, label, n, href)| {
             let attention = matches!(
                 id,
-                "personal" | "open-findings" | "to-review" | "overdue" | "conflicts"
+                "personal" | "open-findings" | "to-review" | "overdue" | "conflicts" | "advisories"
             ) && n > 0;
             view! {
                 <a class="figure" href=href id=format!("count-{id}") class:attention=attention>

@@ -452,15 +452,15 @@ fn Art33Section(d: IncidentView) -> impl IntoView {
 fn Art33FormBlock(id: String) -> impl IntoView {
     view! {
         <PostForm action=api::DecideArt33::url() ids=vec![("incident_id", id)] attr:class="form" attr:novalidate=true>
-            <Select name="decision" input="decision[decision]" label=Msg::FieldArt33Decision
+            <Select name="decision" input="decision[decision]" scope="art33" label=Msg::FieldArt33Decision
                 options=with_choose(choice_options(Art33Choice::ALL, Art33Choice::as_str, Art33Choice::label))/>
-            <TextArea name="rationale" input="decision[rationale]" label=Msg::FieldRationale rows=3/>
+            <TextArea name="rationale" input="decision[rationale]" scope="art33" label=Msg::FieldRationale rows=3/>
             <div class="grid-2">
-                <Field name="notified_at" input="decision[notified_at]" label=Msg::FieldNotifiedAt kind="datetime-local" required=false/>
-                <Field name="authority" input="decision[authority]" label=Msg::FieldAuthority required=false/>
-                <Field name="reference" input="decision[reference]" label=Msg::FieldAuthorityReference required=false/>
+                <Field name="notified_at" input="decision[notified_at]" scope="art33" label=Msg::FieldNotifiedAt kind="datetime-local" required=false/>
+                <Field name="authority" input="decision[authority]" scope="art33" label=Msg::FieldAuthority required=false/>
+                <Field name="reference" input="decision[reference]" scope="art33" label=Msg::FieldAuthorityReference required=false/>
             </div>
-            <TextArea name="delay_reason" input="decision[delay_reason]" label=Msg::FieldDelayReason rows=2/>
+            <TextArea name="delay_reason" input="decision[delay_reason]" scope="art33" label=Msg::FieldDelayReason rows=2/>
             <Submit label=Msg::RecordDecision id="decide-art33"/>
         </PostForm>
     }
@@ -494,10 +494,10 @@ fn Art34Section(d: IncidentView) -> impl IntoView {
 fn Art34FormBlock(id: String) -> impl IntoView {
     view! {
         <PostForm action=api::DecideArt34::url() ids=vec![("incident_id", id)] attr:class="form" attr:novalidate=true>
-            <Select name="decision" input="decision[decision]" label=Msg::FieldArt33Decision
+            <Select name="decision" input="decision[decision]" scope="art34" label=Msg::FieldArt33Decision
                 options=with_choose(choice_options(Art34Choice::ALL, Art34Choice::as_str, Art34Choice::label))/>
-            <TextArea name="rationale" input="decision[rationale]" label=Msg::FieldRationale rows=3/>
-            <Field name="informed_on" input="decision[informed_on]" label=Msg::FieldInformedOn kind="date" required=false/>
+            <TextArea name="rationale" input="decision[rationale]" scope="art34" label=Msg::FieldRationale rows=3/>
+            <Field name="informed_on" input="decision[informed_on]" scope="art34" label=Msg::FieldInformedOn kind="date" required=false/>
             <Submit label=Msg::RecordDecision id="decide-art34"/>
         </PostForm>
     }

@@ -13,6 +13,7 @@ use crate::page_data::page_data;
 use crate::pages::clearance::{clearance_data, ClearancePanel, ConflictBanner};
 use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
 use crate::pages::questions::QuestionsPanel;
+use aivet_domain::advisory::{Engine, VersionSource};
 use aivet_domain::inventory::{
     AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
 };
@@ -362,6 +363,11 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
                     <Select name="deployment" input="form[deployment]" label=Msg::FieldDeployment
                         options=choice_options(Deployment::ALL, Deployment::as_str, Deployment::label) value=f.deployment/>
                     <Field name="model" input="form[model]" label=Msg::FieldModel required=false value=f.model/>
+                    <Select name="engine_kind" input="form[engine_kind]" label=Msg::FieldEngineKind
+                        options=with_none(choice_options(Engine::ALL, Engine::as_str, Engine::label)) value=f.engine_kind/>
+                    <Field name="engine_version" input="form[engine_version]" label=Msg::FieldEngineVersion hint=Msg::FieldEngineVersionHint required=false value=f.engine_version/>
+                    <Select name="engine_source" input="form[engine_source]" label=Msg::FieldEngineSource
+                        options=with_none(choice_options(VersionSource::ALL, VersionSource::as_str, VersionSource::label)) value=f.engine_source/>
                     <Field name="engine" input="form[engine]" label=Msg::FieldEngine hint=Msg::FieldEngineHint required=false value=f.engine/>
                 </div>
             </fieldset>
@@ -443,6 +449,7 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                 </div>
             }).collect_view()}
             <ConflictBanner data=clearance/>
+            <AdvisoryPanel service=d.id.to_string()/>
             <section class="panel" aria-labelledby="facts-title">
                 <h2 id="facts-title">{t(Msg::SupplyChainTitle)}</h2>
                 <dl class="facts" id="service-facts">
@@ -452,7 +459,18 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                     <dt>{t(Msg::FieldModelProvider)}</dt><dd>{vendor_link(d.model_provider.clone())}</dd>
                     <dt>{t(Msg::FieldInferenceHost)}</dt><dd>{vendor_link(d.inference_host.clone())}</dd>
                     <dt>{t(Msg::FieldModel)}</dt><dd>{or_unknown(d.model.clone())}</dd>
-                    <dt>{t(Msg::FieldEngine)}</dt><dd>{or_unknown(d.engine.clone())}</dd>
+                    <dt>{t(Msg::FieldEngineKind)}</dt><dd id="service-engine">{or_unknown(d.engine_kind.map(|e| {
+                        let mut s = t(e.label()).to_owned();
+                        if let Some(v) = &d.engine_version {
+                            s.push(' ');
+                            s.push_str(v);
+                        }
+                        if let Some(src) = d.engine_source {
+                            s.push_str(&format!(" ({})", t(src.label())));
+                        }
+                        s
+                    }))}</dd>
+                    {d.engine.clone().map(|e| view! { <dt>{t(Msg::FieldEngine)}</dt><dd>{e}</dd> })}
                     <dt>{t(Msg::FieldDeployment)}</dt><dd>{t(d.deployment.label())}</dd>
                     <dt>{t(Msg::FieldOwner)}</dt><dd>{or_unknown(d.owner.clone())}</dd>
                     <dt>{t(Msg::FieldDataClasses)}</dt><dd>{or_unknown(Some(d.data_classes.join(", ")))}</dd>
@@ -571,5 +589,47 @@ pub fn ServiceImportPage() -> impl IntoView {
                 </PostForm>
             </section>
         </AppLayout>
+    }
+}
+
+/// The engine advisories that hit the service (read, not computed: the
+/// hits are kept when an advisory or the engine changes).
+#[component]
+fn AdvisoryPanel(service: String) -> impl IntoView {
+    let data = page_data(service.clone(), api::service_advisories);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || {
+                let service = service.clone();
+                Suspend::new(async move {
+                    let Ok(hits) = data.await else { return ().into_any() };
+                    if hits.is_empty() {
+                        return ().into_any();
+                    }
+                    let rows = hits
+                        .into_iter()
+                        .map(|h| {
+                            let class = if h.affected { "advisory affected" } else { "advisory unknown" };
+                            view! {
+                                <li class=class>
+                                    <strong>{h.advisory.id.clone()}</strong>": "{h.advisory.summary.clone()}
+                                    {h.fixed_in.map(|f| view! { " " <span class="badge warn">{f}</span> })}
+                                    {(!h.affected).then(|| view! { <p class="muted">{t(Msg::ServiceAdvisoryUnknown)}</p> })}
+                                    {h.advisory.link.map(|l| view! { " " <ExternalLink href=l/> })}
+                                </li>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <section class="panel attention" aria-labelledby="advisories-title" id="advisories">
+                            <h2 id="advisories-title">{t(Msg::AdvisoriesTitle)}</h2>
+                            <ul class="advisories">{rows}</ul>
+                            <p><a class="button small secondary" href=format!("/services/{service}/ask")>{t(Msg::AskAboutIncident)}</a></p>
+                        </section>
+                    }
+                    .into_any()
+                })
+            }}
+        </Suspense>
     }
 }

@@ -88,8 +88,9 @@ fn Settings(d: SettingsView) -> impl IntoView {
     let jobs = owner.then(|| view! { <JobsPanel jobs=d.jobs.clone()/> }.into_any());
     let follow_ups = view! { <FollowUpPolicyPanel policy=d.policy owner/> }.into_any();
     let classes = view! { <DataClassesPanel owner/> }.into_any();
+    let advisories = view! { <AdvisoriesPanel/> }.into_any();
     let questions = view! { <crate::pages::questions::QuestionSetPanel/> }.into_any();
-    view! { {org} {members} {invites} {classes} {questions} {follow_ups} {mail} {jobs} {audit} }
+    view! { {org} {members} {invites} {classes} {questions} {follow_ups} {advisories} {mail} {jobs} {audit} }
 }
 
 /// The organisation's time zone: dates are shown, and "today" counted, in it.
@@ -500,4 +501,45 @@ fn DataClassRow(c: api::DataClassChoice, owner: bool) -> impl IntoView {
         </li>
     }
     .into_any()
+}
+
+/// The engine advisories aivet matches, and (for owners) importing more.
+#[component]
+fn AdvisoriesPanel() -> impl IntoView {
+    let data = page_data((), |_| api::advisories_data());
+    view! {
+        <section class="panel" id="advisories" aria-labelledby="advisories-title">
+            <h2 id="advisories-title">{t(Msg::AdvisoriesTitle)}</h2>
+            <p class="muted">{t(Msg::AdvisoriesLead)}</p>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => view! {
+                            <ul class="advisory-list" id="advisory-list">
+                                {d.advisories.into_iter().map(|a| view! {
+                                    <li>
+                                        <strong>{a.id}</strong>" · "{a.engines.join(", ")}" · "
+                                        <span class="muted">{t(if a.built_in { Msg::AdvisoryBuiltIn } else { Msg::AdvisoryImported })}</span>
+                                        <p>{a.summary}</p>
+                                    </li>
+                                }).collect_view()}
+                            </ul>
+                            {d.can_import.then(|| view! { <AdvisoryImportForm/> })}
+                        }.into_any(),
+                        Err(e) => view! { <div class="alert error" role="alert">{t(e.msg)}</div> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </section>
+    }
+}
+
+#[component]
+fn AdvisoryImportForm() -> impl IntoView {
+    view! {
+        <PostForm action=api::ImportAdvisories::url() attr:class="form" attr:id="advisory-import-form" attr:novalidate=true>
+            <crate::components::TextArea name="osv" label=Msg::FieldOsvJson rows=6 mono=true/>
+            <Submit label=Msg::ImportAdvisories id="import-advisories"/>
+        </PostForm>
+    }
 }
