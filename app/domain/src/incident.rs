@@ -82,6 +82,40 @@ pub struct Art33Decided {
     pub notified_at: Option<DateTime<Utc>>,
 }
 
+/// An Art. 33 decision as recorded, with who took it and when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Art33Record {
+    pub decision: Art33Choice,
+    pub rationale: String,
+    pub notified_at: Option<DateTime<Utc>>,
+    pub authority: Option<String>,
+    pub reference: Option<String>,
+    pub delay_reason: Option<String>,
+    pub decided_by: String,
+    pub decided_at: DateTime<Utc>,
+}
+
+impl Art33Record {
+    /// The decision as the clock needs it.
+    pub fn decided(&self) -> Art33Decided {
+        Art33Decided {
+            decision: self.decision,
+            decided_at: self.decided_at,
+            notified_at: self.notified_at,
+        }
+    }
+}
+
+/// An Art. 34 decision as recorded, with who took it and when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Art34Record {
+    pub decision: Art34Choice,
+    pub rationale: String,
+    pub informed_on: Option<NaiveDate>,
+    pub decided_by: String,
+    pub decided_at: DateTime<Utc>,
+}
+
 /// Where the Art. 33 clock stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Clock {

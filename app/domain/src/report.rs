@@ -7,7 +7,7 @@
 //! (PDF, CSV) lay that out. Nothing here formats anything for people.
 //!
 //! Each feature has its own section ([`ReportData`]'s fields); a feature
-//! that arrives later (incidents, clearance) adds a section with
+//! that arrives later (clearance, incidents) adds a section with
 //! `#[serde(default)]`, so that exports of this version still read.
 //!
 //! The report's data has a SHA-256 ([`ReportData::sha256`]): of its
@@ -18,6 +18,7 @@
 use crate::clearance::Clearance;
 use crate::follow_ups::{FollowUpReason, FollowUpStatus, Policy};
 use crate::i18n::Msg;
+use crate::incident::{Affected, Art33Record, Art34Record, IncidentState, Risk};
 use crate::inventory::{
     AuthorityNotifier, ContactRole, Deployment, FindingStatus, FindingTopic, ServiceStatus,
     VendorRole,
@@ -25,7 +26,8 @@ use crate::inventory::{
 use crate::mail::MailStatus;
 use crate::questions::{AnsweredVia, Assessment, QuestionSet, RequestStatus, Review};
 use crate::{
-    AttachmentId, DataClassId, FollowUpId, Lang, OrgId, RequestId, Role, ServiceId, VendorId, Zone,
+    AttachmentId, DataClassId, FollowUpId, IncidentId, Lang, OrgId, RequestId, Role, ServiceId,
+    VendorId, Zone,
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -89,8 +91,14 @@ pub struct ReportData {
     /// Mails to vendors (questions and reminders), oldest first.
     pub mail_trail: Vec<Mail>,
     /// The organisation's audit log (for a selection: the entries about
-    /// its services and their requests), oldest first.
+    /// its services, their requests and incidents), oldest first.
     pub audit: Vec<AuditItem>,
+    /// The incident register (Art. 33(5) GDPR: every breach, notified or
+    /// not), by when we became aware, oldest first. For a selection: the
+    /// incidents linked to one of its services or naming a vendor of their
+    /// supply chain.
+    #[serde(default)]
+    pub incidents: Vec<Incident>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -342,6 +350,59 @@ pub struct Mail {
     pub sent_at: Option<DateTime<Utc>>,
 }
 
+/// A vendor incident as the register records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Incident {
+    pub id: IncidentId,
+    pub title: String,
+    pub description: Option<String>,
+    pub source_links: Vec<String>,
+    pub vendors: Vec<VendorId>,
+    /// The services it affects (for a selection: those in it).
+    pub services: Vec<ServiceId>,
+    pub data_classes: Vec<DataClassId>,
+    pub exposure_start: Option<DateTime<Utc>>,
+    pub exposure_end: Option<DateTime<Utc>>,
+    pub vendor_aware_at: Option<DateTime<Utc>>,
+    pub vendor_fixed_at: Option<DateTime<Utc>>,
+    pub vendor_notified_at: Option<DateTime<Utc>>,
+    pub vendor_notified_how: Option<String>,
+    pub disclosed_at: Option<DateTime<Utc>>,
+    /// Starts the Art. 33 clock when personal data may be involved.
+    pub we_aware_at: DateTime<Utc>,
+    pub affected: Affected,
+    pub affected_evidence: Option<String>,
+    pub personal_data: bool,
+    pub risk: Risk,
+    pub state: IncidentState,
+    pub closed_at: Option<DateTime<Utc>>,
+    pub art33: Option<Art33Record>,
+    pub art34: Option<Art34Record>,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Its own timeline, oldest first.
+    pub timeline: Vec<IncidentEntry>,
+}
+
+impl Incident {
+    /// The Art. 33 clock at `now`.
+    pub fn clock(&self, now: DateTime<Utc>) -> crate::incident::Clock {
+        let decided = self.art33.as_ref().map(Art33Record::decided);
+        crate::incident::clock(self.personal_data, self.we_aware_at, decided, now)
+    }
+}
+
+/// An incident's timeline entry as stored (read with
+/// `incident::Entry::from_stored`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IncidentEntry {
+    pub at: DateTime<Utc>,
+    pub actor: String,
+    pub kind: String,
+    pub detail: String,
+}
+
 /// An audit entry as stored (read with [`crate::Audit::from_stored`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AuditItem {
@@ -412,6 +473,7 @@ fn write_canonical(v: &serde_json::Value, out: &mut String) {
 /// answers), so that a test can put hostile strings everywhere.
 #[cfg(any(test, feature = "testing"))]
 pub fn example(org: &str, text: &str) -> Report {
+    use crate::incident::{Art33Choice, Art34Choice, Entry};
     use crate::questions::RequestStatus;
     use chrono::TimeZone;
     let at = |d: u32, h: u32| Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap();
@@ -465,6 +527,15 @@ pub fn example(org: &str, text: &str) -> Report {
             reviewed_at: None,
         }],
         attachments: Vec::new(),
+    };
+    let entry = |at: DateTime<Utc>, e: Entry| {
+        let (kind, detail) = e.to_stored();
+        IncidentEntry {
+            at,
+            actor: format!("Owner {text}"),
+            kind,
+            detail,
+        }
     };
     let mut done = request(answered, service);
     done.status = RequestStatus::Submitted;
@@ -649,6 +720,98 @@ pub fn example(org: &str, text: &str) -> Report {
                 action: "questions.decided".into(),
                 detail: format!(r#"{{"service":"{}","decision":"cleared_with_conditions"}}"#, service.0),
             }],
+            incidents: vec![
+                // Closed: notified in time, the people affected not informed.
+                Incident {
+                    id: IncidentId(id(13)),
+                    title: format!("Outage {text}"),
+                    description: None,
+                    source_links: Vec::new(),
+                    vendors: vec![host],
+                    services: vec![other],
+                    data_classes: Vec::new(),
+                    exposure_start: None,
+                    exposure_end: None,
+                    vendor_aware_at: None,
+                    vendor_fixed_at: None,
+                    vendor_notified_at: Some(at(10, 8)),
+                    vendor_notified_how: None,
+                    disclosed_at: None,
+                    we_aware_at: at(10, 9),
+                    affected: Affected::Yes,
+                    affected_evidence: None,
+                    personal_data: true,
+                    risk: Risk::Risk,
+                    state: IncidentState::Closed,
+                    closed_at: Some(at(20, 9)),
+                    art33: Some(Art33Record {
+                        decision: Art33Choice::Notify,
+                        rationale: format!("Prompts held names {text}"),
+                        notified_at: Some(at(12, 9)),
+                        authority: Some(format!("Authority {text}")),
+                        reference: Some(format!("Ref {text}")),
+                        delay_reason: None,
+                        decided_by: format!("Owner {text}"),
+                        decided_at: at(12, 9),
+                    }),
+                    art34: Some(Art34Record {
+                        decision: Art34Choice::NotRequired,
+                        rationale: format!("Low risk {text}"),
+                        informed_on: None,
+                        decided_by: format!("Owner {text}"),
+                        decided_at: at(12, 10),
+                    }),
+                    created_by: format!("Owner {text}"),
+                    created_at: at(10, 9),
+                    updated_at: at(20, 9),
+                    timeline: vec![
+                        entry(at(10, 9), Entry::Recorded { title: format!("Outage {text}") }),
+                        entry(
+                            at(12, 9),
+                            Entry::Art33Decided {
+                                decision: Art33Choice::Notify,
+                                notified_at: Some(at(12, 9)),
+                                late: false,
+                            },
+                        ),
+                        entry(at(20, 9), Entry::Closed),
+                    ],
+                },
+                // Open, with the 72-hour clock running.
+                Incident {
+                    id: IncidentId(id(12)),
+                    title: format!("Cache leak {text}"),
+                    description: Some(format!("Other customers' prompts {text}")),
+                    source_links: vec!["https://vendor.example/incident".into()],
+                    vendors: vec![vendor],
+                    services: vec![service],
+                    data_classes: vec![personal],
+                    exposure_start: Some(at(1, 0)),
+                    exposure_end: Some(at(3, 12)),
+                    vendor_aware_at: Some(at(3, 9)),
+                    vendor_fixed_at: Some(at(3, 12)),
+                    vendor_notified_at: None,
+                    vendor_notified_how: Some(format!("Blog {text}")),
+                    disclosed_at: Some(at(24, 12)),
+                    we_aware_at: at(29, 9),
+                    affected: Affected::Unknown,
+                    affected_evidence: Some(format!("Evidence {text}")),
+                    personal_data: true,
+                    risk: Risk::NotAssessed,
+                    state: IncidentState::Open,
+                    closed_at: None,
+                    art33: None,
+                    art34: None,
+                    created_by: format!("Owner {text}"),
+                    created_at: at(29, 9),
+                    updated_at: at(29, 10),
+                    timeline: vec![
+                        entry(at(29, 9), Entry::Recorded { title: format!("Cache leak {text}") }),
+                        entry(at(29, 9), Entry::ServiceLinked { service: format!("Chat {text}") }),
+                        entry(at(29, 10), Entry::Note { text: format!("Vendor called {text}") }),
+                    ],
+                },
+            ],
         },
     }
 }
@@ -656,6 +819,7 @@ pub fn example(org: &str, text: &str) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::incident::Art33Choice;
 
     #[test]
     fn canonical_json_sorts_keys_at_every_depth() {
@@ -664,5 +828,51 @@ mod tests {
         let mut out = String::new();
         write_canonical(&v, &mut out);
         assert_eq!(out, r#"{"a":{"c":null,"z":[{"x":"é","y":2}]},"b":1}"#);
+    }
+
+    #[test]
+    fn the_hash_changes_with_an_incident() {
+        let data = example("Org", "x").data;
+        let hash = data.sha256();
+        let changes: [fn(&mut Incident); 4] = [
+            |i| i.title.push('!'),
+            |i| i.state = IncidentState::Closed,
+            |i| {
+                i.art33 = Some(Art33Record {
+                    decision: Art33Choice::NotRequired,
+                    rationale: "No personal data after all.".into(),
+                    notified_at: None,
+                    authority: None,
+                    reference: None,
+                    delay_reason: None,
+                    decided_by: "Owner".into(),
+                    decided_at: i.we_aware_at,
+                })
+            },
+            |i| i.timeline[0].actor.push('!'),
+        ];
+        for change in changes {
+            let mut changed = data.clone();
+            change(&mut changed.incidents[1]);
+            assert_ne!(changed.sha256(), hash);
+        }
+        let mut none = data.clone();
+        none.incidents.clear();
+        assert_ne!(none.sha256(), hash);
+    }
+
+    #[test]
+    fn incidents_round_trip_and_an_export_without_them_still_reads() {
+        let data = example("Org", "x").data;
+        let json = serde_json::to_value(&data).unwrap();
+        assert_eq!(json["incidents"][1]["title"], "Cache leak x");
+        assert_eq!(json["incidents"][0]["art33"]["decision"], "notify");
+        assert_eq!(json["incidents"][1]["timeline"][0]["kind"], "recorded");
+        let back: ReportData = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, data);
+        let mut older = json;
+        older.as_object_mut().unwrap().remove("incidents");
+        let read: ReportData = serde_json::from_value(older).unwrap();
+        assert!(read.incidents.is_empty());
     }
 }

@@ -9,9 +9,12 @@
 use crate::clearance::{verdict, Case, Decision, Verdict};
 use crate::follow_ups::{FollowUpStatus, Section};
 use crate::i18n::Msg;
+use crate::incident::{disclosure_lag, exposure, Clock, Entry, IncidentState};
 use crate::inventory::{FindingStatus, FindingTopic, ServiceStatus};
 use crate::questions::Assessment;
-use crate::report::{ClearanceRecord, DataClass, Report, ReportData, Request, Scope, Service};
+use crate::report::{
+    ClearanceRecord, DataClass, Incident, Report, ReportData, Request, Scope, Service,
+};
 use crate::timeline::Event;
 use crate::{msg, Audit, Fmt, Lang};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -41,6 +44,8 @@ pub struct View {
     pub generated: String,
     pub summary: Summary,
     pub services: Vec<ServiceView>,
+    /// The incident register, after the services.
+    pub incidents: Vec<IncidentView>,
     pub vendors: Table,
     pub mails: Table,
     pub answers: Table,
@@ -72,6 +77,13 @@ pub struct Labels {
     pub decision: String,
     pub follow_ups: String,
     pub timeline: String,
+    pub incidents: String,
+    pub incidents_lead: String,
+    pub open_incidents: String,
+    pub linked_incidents: String,
+    pub art33: String,
+    pub art34: String,
+    pub incident_timeline: String,
     pub attachments: String,
     pub why: String,
     pub answer: String,
@@ -89,6 +101,8 @@ pub struct Summary {
     pub open_requests: Table,
     pub overdue: Table,
     pub no_answer: Table,
+    /// Each open incident with its 72-hour clock.
+    pub open_incidents: Table,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -102,6 +116,19 @@ pub struct ServiceView {
     pub clearance: Table,
     pub requests: Vec<RequestView>,
     pub follow_ups: Table,
+    pub timeline: Table,
+    /// The incidents linked to it.
+    pub incidents: Table,
+}
+
+/// One incident of the register.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IncidentView {
+    pub title: String,
+    pub facts: Vec<Row>,
+    /// The clock and the decision.
+    pub art33: Vec<Row>,
+    pub art34: Vec<Row>,
     pub timeline: Table,
 }
 
@@ -130,6 +157,8 @@ struct Ctx<'a> {
     fmt: Fmt,
     data: &'a ReportData,
     today: NaiveDate,
+    /// When the report was made: the incidents' clocks stand as of then.
+    now: DateTime<Utc>,
 }
 
 impl Ctx<'_> {
@@ -163,6 +192,20 @@ impl Ctx<'_> {
             .service(id)
             .map_or_else(|| DASH.to_owned(), |s| s.name.clone())
     }
+    fn who(&self, actor: &str) -> String {
+        if actor.is_empty() { DASH } else { actor }.to_owned()
+    }
+    /// Names, comma-separated, or a dash for none.
+    fn names(&self, names: Vec<String>) -> String {
+        if names.is_empty() {
+            DASH.to_owned()
+        } else {
+            names.join(", ")
+        }
+    }
+    fn clock(&self, i: &Incident) -> Clock {
+        i.clock(self.now)
+    }
 }
 
 /// The report prepared for a reader of `lang`.
@@ -174,6 +217,7 @@ pub fn view(report: &Report, lang: Lang) -> View {
         fmt: Fmt::new(lang, zone),
         data,
         today: zone.today(report.generated_at),
+        now: report.generated_at,
     };
     let scope = match &data.scope {
         Scope::All => c.t(Msg::ReportScopeAll),
@@ -205,6 +249,7 @@ pub fn view(report: &Report, lang: Lang) -> View {
             .iter()
             .map(|s| service(&c, s))
             .collect(),
+        incidents: data.incidents.iter().map(|i| incident(&c, i)).collect(),
         vendors: vendors(&c),
         mails: mails(&c),
         answers: answers(&c),
@@ -236,6 +281,13 @@ fn labels(c: &Ctx) -> Labels {
         decision: c.t(Msg::DecisionLabel),
         follow_ups: c.t(Msg::NavFollowUps),
         timeline: c.t(Msg::TimelineTitle),
+        incidents: c.t(Msg::NavIncidents),
+        incidents_lead: c.t(Msg::IncidentRegisterLead),
+        open_incidents: c.t(Msg::ReportOpenIncidents),
+        linked_incidents: c.t(Msg::ReportLinkedIncidents),
+        art33: c.t(Msg::Art33Heading),
+        art34: c.t(Msg::Art34Heading),
+        incident_timeline: c.t(Msg::IncidentTimeline),
         attachments: c.t(Msg::AttachmentsTitle),
         why: c.t(Msg::ReportWhyAsked),
         answer: c.t(Msg::AnswerLabel),
@@ -311,6 +363,18 @@ fn summary(c: &Ctx) -> Summary {
             ]
         })
         .collect();
+    let open_incidents: Vec<(&Incident, Clock)> = c
+        .data
+        .incidents
+        .iter()
+        .filter(|i| i.state == IncidentState::Open)
+        .map(|i| (i, c.clock(i)))
+        .collect();
+    let pending = open_incidents.iter().filter(|(_, k)| k.pending()).count();
+    let missed = open_incidents
+        .iter()
+        .filter(|(_, k)| matches!(k, Clock::Missed { .. }))
+        .count();
     Summary {
         figures: vec![
             c.row(Msg::NavServices, live().count().to_string()),
@@ -349,6 +413,9 @@ fn summary(c: &Ctx) -> Summary {
                     .count()
                     .to_string(),
             ),
+            c.row(Msg::ReportOpenIncidents, open_incidents.len().to_string()),
+            c.row(Msg::ReportClocksPending, pending.to_string()),
+            c.row(Msg::ReportClocksMissed, missed.to_string()),
         ],
         by_status: c.table(
             &[Msg::FieldStatus, Msg::NavServices],
@@ -377,6 +444,20 @@ fn summary(c: &Ctx) -> Summary {
         no_answer: c.table(
             &[Msg::NavServices, Msg::RequestTo, Msg::ReportGivenUpOn],
             no_answer,
+            Msg::ReportNone,
+        ),
+        open_incidents: c.table(
+            &[Msg::FieldIncidentTitle, Msg::FieldWeAware, Msg::ColClock],
+            open_incidents
+                .iter()
+                .map(|(i, k)| {
+                    vec![
+                        i.title.clone(),
+                        c.at(Some(i.we_aware_at)),
+                        k.describe(&c.fmt, c.lang),
+                    ]
+                })
+                .collect(),
             Msg::ReportNone,
         ),
     }
@@ -501,11 +582,7 @@ fn service(c: &Ctx, s: &Service) -> ServiceView {
             let detail = event.detail(c.lang);
             vec![
                 c.at(Some(e.at)),
-                if e.actor.is_empty() {
-                    DASH.to_owned()
-                } else {
-                    e.actor.clone()
-                },
+                c.who(&e.actor),
                 if detail.is_empty() {
                     event.title(c.lang)
                 } else {
@@ -578,6 +655,143 @@ fn service(c: &Ctx, s: &Service) -> ServiceView {
             follow_ups,
             Msg::ReportNone,
         ),
+        timeline: c.table(
+            &[Msg::ReportWhen, Msg::ReportWho, Msg::ReportWhat],
+            timeline,
+            Msg::ReportNone,
+        ),
+        incidents: c.table(
+            &[Msg::FieldIncidentTitle, Msg::FieldStatus, Msg::FieldWeAware],
+            c.data
+                .incidents
+                .iter()
+                .filter(|i| i.services.contains(&s.id))
+                .map(|i| {
+                    vec![
+                        i.title.clone(),
+                        c.t(i.state.label()),
+                        c.at(Some(i.we_aware_at)),
+                    ]
+                })
+                .collect(),
+            Msg::ReportNone,
+        ),
+    }
+}
+
+/// One incident: what is known, the lags, the clock as of the report, the
+/// two decisions and the timeline.
+fn incident(c: &Ctx, i: &Incident) -> IncidentView {
+    let duration =
+        |d: Option<chrono::Duration>| d.map_or_else(|| DASH.to_owned(), |d| c.fmt.duration(d));
+    let yes_no = |b: bool| c.t(if b { Msg::Yes } else { Msg::No });
+    let mut state = c.t(i.state.label());
+    if let Some(at) = i.closed_at.filter(|_| i.state == IncidentState::Closed) {
+        state = format!("{state} · {}", c.at(Some(at)));
+    }
+    let facts = vec![
+        c.row(Msg::FieldStatus, state),
+        c.row(
+            Msg::FieldIncidentVendors,
+            c.names(
+                i.vendors
+                    .iter()
+                    .filter_map(|v| c.data.vendor(*v).map(|v| v.name.clone()))
+                    .collect(),
+            ),
+        ),
+        c.row(
+            Msg::FieldIncidentServices,
+            c.names(i.services.iter().map(|s| c.service_name(*s)).collect()),
+        ),
+        c.row(
+            Msg::FieldIncidentDataClasses,
+            c.names(
+                i.data_classes
+                    .iter()
+                    .filter_map(|id| c.data.inventory.data_classes.iter().find(|d| d.id == *id))
+                    .map(|d| d.name.clone())
+                    .collect(),
+            ),
+        ),
+        c.row(Msg::FieldIncidentDescription, c.opt(&i.description)),
+        c.row(
+            Msg::ReportSources,
+            if i.source_links.is_empty() {
+                DASH.to_owned()
+            } else {
+                i.source_links.join("\n")
+            },
+        ),
+        c.row(Msg::FieldExposureStart, c.at(i.exposure_start)),
+        c.row(Msg::FieldExposureEnd, c.at(i.exposure_end)),
+        c.row(
+            Msg::LabelExposure,
+            duration(exposure(i.exposure_start, i.exposure_end)),
+        ),
+        c.row(Msg::FieldVendorAware, c.at(i.vendor_aware_at)),
+        c.row(Msg::FieldVendorFixed, c.at(i.vendor_fixed_at)),
+        c.row(Msg::FieldVendorNotified, c.at(i.vendor_notified_at)),
+        c.row(Msg::FieldVendorNotifiedHow, c.opt(&i.vendor_notified_how)),
+        c.row(Msg::FieldDisclosed, c.at(i.disclosed_at)),
+        c.row(
+            Msg::LabelDisclosureLag,
+            duration(disclosure_lag(i.vendor_fixed_at, i.disclosed_at)),
+        ),
+        c.row(Msg::FieldWeAware, c.at(Some(i.we_aware_at))),
+        c.row(Msg::FieldAffected, c.t(i.affected.label())),
+        c.row(Msg::FieldAffectedEvidence, c.opt(&i.affected_evidence)),
+        c.row(Msg::FieldPersonalDataInvolved, yes_no(i.personal_data)),
+        c.row(Msg::FieldRisk, c.t(i.risk.label())),
+        c.row(
+            Msg::ReportRecordedBy,
+            format!("{}, {}", i.created_by, c.at(Some(i.created_at))),
+        ),
+    ];
+    let decided = |by: &str, at: DateTime<Utc>| {
+        c.row(
+            Msg::ClearanceDecidedLabel,
+            format!("{by}, {}", c.at(Some(at))),
+        )
+    };
+    let mut art33 = vec![c.row(Msg::ColClock, c.clock(i).describe(&c.fmt, c.lang))];
+    match &i.art33 {
+        Some(d) => art33.extend([
+            c.row(Msg::FieldArt33Decision, c.t(d.decision.label())),
+            c.row(Msg::FieldRationale, d.rationale.clone()),
+            c.row(Msg::FieldNotifiedAt, c.at(d.notified_at)),
+            c.row(Msg::FieldAuthority, c.opt(&d.authority)),
+            c.row(Msg::FieldAuthorityReference, c.opt(&d.reference)),
+            c.row(Msg::FieldDelayReason, c.opt(&d.delay_reason)),
+            decided(&d.decided_by, d.decided_at),
+        ]),
+        None => art33.push(c.row(Msg::FieldArt33Decision, c.t(Msg::StandingNotDecided))),
+    }
+    let art34 = match &i.art34 {
+        Some(d) => vec![
+            c.row(Msg::FieldArt33Decision, c.t(d.decision.label())),
+            c.row(Msg::FieldRationale, d.rationale.clone()),
+            c.row(Msg::FieldInformedOn, c.date(d.informed_on)),
+            decided(&d.decided_by, d.decided_at),
+        ],
+        None => vec![c.row(Msg::FieldArt33Decision, c.t(Msg::StandingNotDecided))],
+    };
+    let timeline = i
+        .timeline
+        .iter()
+        .map(|e| {
+            vec![
+                c.at(Some(e.at)),
+                c.who(&e.actor),
+                Entry::from_stored(&e.kind, &e.detail).describe(&c.fmt, c.lang),
+            ]
+        })
+        .collect();
+    IncidentView {
+        title: i.title.clone(),
+        facts,
+        art33,
+        art34,
         timeline: c.table(
             &[Msg::ReportWhen, Msg::ReportWho, Msg::ReportWhat],
             timeline,
@@ -1002,6 +1216,131 @@ mod tests {
         let search = &v.services[1];
         assert_eq!(search.follow_ups.rows[0][2], "Åpen (Forfalt)");
         assert_eq!(search.requests[0].items[0].answer, "(ikke besvart)");
+    }
+
+    #[test]
+    fn open_incidents_are_summed_up_with_their_clock_as_of_the_report() {
+        let r = example("Org", "x");
+        let s = view(&r, Lang::En).summary;
+        for (label, n) in [
+            ("Open incidents", "1"),
+            ("Open incidents awaiting the Art. 33 decision", "1"),
+            ("Of these, past the 72 hours", "0"),
+        ] {
+            assert!(
+                s.figures.contains(&[label.to_owned(), n.to_owned()]),
+                "{label}: {:?}",
+                s.figures
+            );
+        }
+        // Aware 29 Nov 10:00 in Berlin, the report made 30 Nov 14:00.
+        assert_eq!(
+            s.open_incidents.rows,
+            vec![vec![
+                "Cache leak x".to_owned(),
+                "29 Nov 2026, 10:00".to_owned(),
+                "1 day and 20 hours left to decide on notifying: deadline 2 December 2026, 10:00 CET"
+                    .to_owned()
+            ]]
+        );
+        // Three days later the deadline has passed.
+        let mut later = r.clone();
+        later.generated_at += chrono::Duration::days(3);
+        let s = view(&later, Lang::De).summary;
+        assert!(s.figures.contains(&[
+            "Davon nach Ablauf der 72 Stunden".to_owned(),
+            "1".to_owned()
+        ]));
+        assert!(
+            s.open_incidents.rows[0][2]
+                .starts_with("Die 72 Stunden endeten vor 1 Tag und 4 Stunden"),
+            "{:?}",
+            s.open_incidents.rows
+        );
+    }
+
+    #[test]
+    fn each_service_lists_its_incidents() {
+        let v = view(&example("Org", "x"), Lang::Nb);
+        assert_eq!(
+            v.services[0].incidents.rows,
+            vec![vec![
+                "Cache leak x".to_owned(),
+                "Åpen".to_owned(),
+                "29.11.2026 kl. 10:00".to_owned()
+            ]]
+        );
+        assert_eq!(v.services[1].incidents.rows[0][0], "Outage x");
+        assert_eq!(v.services[1].incidents.rows[0][1], "Avsluttet");
+    }
+
+    #[test]
+    fn the_register_has_the_facts_lags_clock_decisions_and_timeline() {
+        let v = view(&example("Org", "x"), Lang::De);
+        let titles: Vec<&str> = v.incidents.iter().map(|i| i.title.as_str()).collect();
+        assert_eq!(titles, ["Outage x", "Cache leak x"], "oldest first");
+        let fact = |i: &IncidentView, label: &str| {
+            i.facts
+                .iter()
+                .chain(&i.art33)
+                .chain(&i.art34)
+                .find(|r| r[0] == label)
+                .map(|r| r[1].clone())
+                .unwrap_or_else(|| panic!("{label} missing in {i:?}"))
+        };
+        let leak = &v.incidents[1];
+        assert_eq!(fact(leak, "Status"), "Offen");
+        assert_eq!(fact(leak, "Anbieter"), "Vendor x");
+        assert_eq!(fact(leak, "Betroffene Dienste"), "Chat x");
+        assert_eq!(fact(leak, "Betroffene Datenklassen"), "Customer data x");
+        assert_eq!(fact(leak, "Quellen"), "https://vendor.example/incident");
+        assert_eq!(fact(leak, "Dauer der Offenlegung"), "2 Tage und 12 Stunden");
+        assert_eq!(
+            fact(leak, "Von der Behebung bis zum öffentlichen Bericht"),
+            "21 Tage"
+        );
+        assert_eq!(fact(leak, "Wir erlangten Kenntnis"), "29.11.2026, 10:00");
+        assert_eq!(
+            fact(leak, "Personenbezogene Daten könnten betroffen sein"),
+            "ja"
+        );
+        assert_eq!(fact(leak, "Risiko für Personen"), "Noch nicht bewertet");
+        assert!(fact(leak, "72 Stunden").starts_with("Noch 1 Tag und 20 Stunden"));
+        assert_eq!(
+            leak.art33[1],
+            ["Entscheidung".to_owned(), "Nicht entschieden".to_owned()]
+        );
+        assert_eq!(
+            leak.art34,
+            vec![["Entscheidung".to_owned(), "Nicht entschieden".to_owned()]]
+        );
+        let what: Vec<&str> = leak.timeline.rows.iter().map(|r| r[2].as_str()).collect();
+        assert_eq!(
+            what,
+            [
+                "Vorfall „Cache leak x“ erfasst",
+                "Dienst Chat x verknüpft",
+                "Vendor called x"
+            ]
+        );
+
+        let outage = &v.incidents[0];
+        assert_eq!(fact(outage, "Status"), "Abgeschlossen · 20.11.2026, 10:00");
+        assert_eq!(fact(outage, "Anbieter"), "Host x");
+        assert_eq!(fact(outage, "Dauer der Offenlegung"), "—");
+        assert_eq!(
+            fact(outage, "72 Stunden"),
+            "Entschieden: Der Aufsichtsbehörde melden"
+        );
+        assert_eq!(fact(outage, "Begründung"), "Prompts held names x");
+        assert_eq!(fact(outage, "Gemeldet am"), "12.11.2026, 10:00");
+        assert_eq!(fact(outage, "Aufsichtsbehörde"), "Authority x");
+        assert_eq!(fact(outage, "Aktenzeichen der Behörde"), "Ref x");
+        assert_eq!(fact(outage, "Gründe für die Verzögerung"), "—");
+        assert_eq!(outage.art34[0][1], "Benachrichtigung nicht erforderlich");
+        assert_eq!(outage.art34[3][1], "Owner x, 12.11.2026, 11:00");
+        assert_eq!(v.labels.art33, "Meldung an die Aufsichtsbehörde (Art. 33)");
+        assert!(outage.timeline.rows[1][2].starts_with("Entscheidung nach Art. 33"));
     }
 
     #[test]

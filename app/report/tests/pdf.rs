@@ -74,6 +74,8 @@ fn each_language_has_its_sections_and_the_values() {
                 "Mails sent to vendors",
                 "Audit log",
                 "Requests with no answer",
+                "Open incidents",
+                "Notifying the supervisory authority (Art. 33)",
             ],
         ),
         (
@@ -87,6 +89,8 @@ fn each_language_has_its_sections_and_the_values() {
                 "An Anbieter gesendete E-Mails",
                 "Prüfprotokoll",
                 "Anfragen ohne Antwort",
+                "Offene Vorfälle",
+                "Meldung an die Aufsichtsbehörde (Art. 33)",
             ],
         ),
         (
@@ -100,6 +104,8 @@ fn each_language_has_its_sections_and_the_values() {
                 "E-post sendt til leverandører",
                 "Revisjonslogg",
                 "Forespørsler uten svar",
+                "Åpne hendelser",
+                "Melding til tilsynsmyndigheten (art. 33)",
             ],
         ),
     ] {
@@ -119,6 +125,8 @@ fn each_language_has_its_sections_and_the_values() {
             "security@vendor.example",
             "SGLang 0.5.22",
             "answers plain.pdf",
+            "Cache leak plain",
+            "Authority plain",
             &report.data.sha256(),
             &format!("<{}@aivet.example>", uuid_like_id(5)),
         ] {
@@ -189,6 +197,8 @@ fn hostile_strings_print_as_typed_and_run_nothing() {
         "$x^2$",
         "[link]",
         "Evil #org $ [ ] \\",
+        // An incident's title, as a heading and in the tables.
+        "Cache leak #set page(fill: red)",
         "😀",
         "שלום",
         "مرحبا",
@@ -212,6 +222,7 @@ fn a_report_with_nothing_in_it_renders() {
     report.data.follow_ups.clear();
     report.data.mail_trail.clear();
     report.data.audit.clear();
+    report.data.incidents.clear();
     let text = text_of(&pdf_of(&report, Lang::De));
     assert!(text.contains("Empty Org"));
     assert!(text.contains("Keine."));

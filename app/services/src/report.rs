@@ -8,12 +8,12 @@
 use crate::inventory_csv::{csv_line, defuse};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::report::{
-    Attachment, AuditItem, ClearanceRecord, Contact, DataClass, Finding, FollowUp, Inventory, Item,
-    Mail, Member, Organisation, Person, Questions, Report, ReportData, ReportFormat, Request,
-    Scope, Service, TimelineEntry, Vendor, SCHEMA_VERSION,
+    Attachment, AuditItem, ClearanceRecord, Contact, DataClass, Finding, FollowUp, Incident,
+    IncidentEntry, Inventory, Item, Mail, Member, Organisation, Person, Questions, Report,
+    ReportData, ReportFormat, Request, Scope, Service, TimelineEntry, Vendor, SCHEMA_VERSION,
 };
-use aivet_domain::{Audit, Lang, Msg, RequestId, ServiceId};
-use aivet_store::report::ReportRows;
+use aivet_domain::{Audit, IncidentId, Lang, Msg, RequestId, ServiceId};
+use aivet_store::report::{IncidentRecords, ReportRows};
 use aivet_store::Tenant;
 use base64::Engine;
 use chrono::{DateTime, Utc};
@@ -104,10 +104,17 @@ fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
-/// The services and requests an audit entry is about (from its fields).
-fn mentions(item: &AuditItem) -> (Vec<String>, Vec<String>) {
+/// What an audit entry is about (from its fields).
+#[derive(Default)]
+struct Mentions {
+    services: Vec<String>,
+    requests: Vec<String>,
+    incidents: Vec<String>,
+}
+
+fn mentions(item: &AuditItem) -> Mentions {
     let Ok(serde_json::Value::Object(detail)) = serde_json::from_str(&item.detail) else {
-        return (Vec::new(), Vec::new());
+        return Mentions::default();
     };
     let strings = |key: &str| -> Vec<String> {
         match detail.get(key) {
@@ -121,7 +128,94 @@ fn mentions(item: &AuditItem) -> (Vec<String>, Vec<String>) {
     };
     let mut services = strings("service");
     services.extend(strings("services"));
-    (services, strings("request"))
+    Mentions {
+        services,
+        requests: strings("request"),
+        incidents: strings("incident"),
+    }
+}
+
+/// The incidents of `records` in `scope`: for a selection, those linked to
+/// one of its services or naming one of `vendors`, with only its services.
+fn incidents(
+    records: IncidentRecords,
+    scope: &Scope,
+    in_scope: &HashSet<ServiceId>,
+    vendors: &HashSet<aivet_domain::VendorId>,
+) -> Vec<Incident> {
+    fn by_incident<T>(links: Vec<(IncidentId, T)>) -> HashMap<IncidentId, Vec<T>> {
+        let mut out: HashMap<IncidentId, Vec<T>> = HashMap::new();
+        for (i, x) in links {
+            out.entry(i).or_default().push(x);
+        }
+        out
+    }
+    let mut linked_vendors = by_incident(records.vendors);
+    let mut linked_services = by_incident(records.services);
+    let mut classes = by_incident(records.data_classes);
+    let mut entries = by_incident(
+        records
+            .entries
+            .into_iter()
+            .map(|e| {
+                (
+                    e.incident_id,
+                    IncidentEntry {
+                        at: e.at,
+                        actor: e.actor,
+                        kind: e.kind,
+                        detail: e.detail,
+                    },
+                )
+            })
+            .collect(),
+    );
+    records
+        .rows
+        .into_iter()
+        .filter_map(|i| {
+            let source_links = i.source_links();
+            let vendors_of = linked_vendors.remove(&i.id).unwrap_or_default();
+            let mut services = linked_services.remove(&i.id).unwrap_or_default();
+            if *scope != Scope::All {
+                let concerns = services.iter().any(|s| in_scope.contains(s))
+                    || vendors_of.iter().any(|v| vendors.contains(v));
+                if !concerns {
+                    return None;
+                }
+                services.retain(|s| in_scope.contains(s));
+            }
+            Some(Incident {
+                art33: i.art33_record(),
+                art34: i.art34_record(),
+                title: i.title,
+                description: i.description,
+                source_links,
+                vendors: vendors_of,
+                services,
+                data_classes: classes.remove(&i.id).unwrap_or_default(),
+                exposure_start: i.exposure_start,
+                exposure_end: i.exposure_end,
+                vendor_aware_at: i.vendor_aware_at,
+                vendor_fixed_at: i.vendor_fixed_at,
+                vendor_notified_at: i.vendor_notified_at,
+                vendor_notified_how: i.vendor_notified_how,
+                disclosed_at: i.disclosed_at,
+                we_aware_at: i.we_aware_at,
+                affected: i.affected,
+                affected_evidence: i.affected_evidence,
+                personal_data: i.personal_data,
+                risk: i.risk,
+                state: i.state,
+                closed_at: i.closed_at,
+                created_by: i.created_by,
+                created_at: i.created_at,
+                updated_at: i.updated_at,
+                timeline: entries.remove(&i.id).unwrap_or_default(),
+                id: i.id,
+            })
+        })
+        .collect()
 }
 
 /// The report's model of `rows`, restricted to `scope`.
@@ -217,6 +311,12 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
             ]
         })
         .flatten()
+        .collect();
+    let incidents = incidents(rows.incidents, scope, &in_scope, &named);
+    // The incidents' vendors are described too.
+    let named: HashSet<_> = named
+        .into_iter()
+        .chain(incidents.iter().flat_map(|i| i.vendors.iter().copied()))
         .collect();
     let mut contacts: HashMap<_, Vec<Contact>> = HashMap::new();
     for c in rows.contacts {
@@ -347,6 +447,7 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
         })
         .collect();
     let scope_ids: HashSet<String> = in_scope.iter().map(|s| s.to_string()).collect();
+    let incident_ids: HashSet<String> = incidents.iter().map(|i| i.id.to_string()).collect();
     let audit = rows
         .audit
         .into_iter()
@@ -358,9 +459,10 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
         })
         .filter(|a| {
             *scope == Scope::All || {
-                let (services, requests) = mentions(a);
-                services.iter().any(|s| scope_ids.contains(s))
-                    || requests.iter().any(|r| request_ids.contains(r))
+                let m = mentions(a);
+                m.services.iter().any(|s| scope_ids.contains(s))
+                    || m.requests.iter().any(|r| request_ids.contains(r))
+                    || m.incidents.iter().any(|i| incident_ids.contains(i))
             }
         })
         .collect();
@@ -437,6 +539,7 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
             .collect(),
         mail_trail,
         audit,
+        incidents,
     }
 }
 

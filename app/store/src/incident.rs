@@ -12,8 +12,8 @@
 use crate::questions::{OptChoice, Person};
 use crate::{AuditEvent, OptTs, Result, Tenant, Ts};
 use aivet_domain::incident::{
-    Affected, Art33Choice, Art33Draft, Art34Choice, Art34Draft, Entry, IncidentDraft,
-    IncidentState, Risk,
+    Affected, Art33Choice, Art33Draft, Art33Record, Art34Choice, Art34Draft, Art34Record, Entry,
+    IncidentDraft, IncidentState, Risk,
 };
 use aivet_domain::{DataClassId, IncidentId, OrgId, ServiceId, VendorId};
 use async_trait::async_trait;
@@ -85,6 +85,31 @@ impl IncidentRow {
             decision: self.art33_decision?,
             decided_at: self.art33_decided_at?,
             notified_at: self.art33_notified_at,
+        })
+    }
+
+    /// The recorded Art. 33 decision with its reasons.
+    pub fn art33_record(&self) -> Option<Art33Record> {
+        Some(Art33Record {
+            decision: self.art33_decision?,
+            rationale: self.art33_rationale.clone().unwrap_or_default(),
+            notified_at: self.art33_notified_at,
+            authority: self.art33_authority.clone(),
+            reference: self.art33_reference.clone(),
+            delay_reason: self.art33_delay_reason.clone(),
+            decided_by: self.art33_decided_by.clone().unwrap_or_default(),
+            decided_at: self.art33_decided_at.unwrap_or(self.updated_at),
+        })
+    }
+
+    /// The recorded Art. 34 decision with its reasons.
+    pub fn art34_record(&self) -> Option<Art34Record> {
+        Some(Art34Record {
+            decision: self.art34_decision?,
+            rationale: self.art34_rationale.clone().unwrap_or_default(),
+            informed_on: self.art34_informed_on,
+            decided_by: self.art34_decided_by.clone().unwrap_or_default(),
+            decided_at: self.art34_decided_at.unwrap_or(self.updated_at),
         })
     }
 

@@ -7,7 +7,9 @@ use crate::questions::{AttachmentInfo, Item, RequestRow};
 use crate::{AuditEntry, MailRecord, OptTs, OptUuid, Org, Result, Tenant, Ts};
 use aivet_domain::follow_ups::{FollowUpReason, FollowUpStatus, Policy};
 use aivet_domain::questions::{Assessment, QuestionSet};
-use aivet_domain::{FollowUpId, Lang, MembershipId, RequestId, Role, ServiceId};
+use aivet_domain::{
+    DataClassId, FollowUpId, IncidentId, Lang, MembershipId, RequestId, Role, ServiceId, VendorId,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -73,6 +75,18 @@ pub struct EventRecord {
     pub detail: String,
 }
 
+/// An incident's timeline entry as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct IncidentEntryRecord {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub incident_id: IncidentId,
+    pub kind: String,
+    pub detail: String,
+    pub actor: String,
+    #[sqlx(try_from = "Ts")]
+    pub at: DateTime<Utc>,
+}
+
 /// Every record of one organisation that the report shows, read in one
 /// transaction. Lists are in the order the report shows them: names by
 /// name, events by time (oldest first).
@@ -102,6 +116,23 @@ pub struct ReportRows {
     pub audit: Vec<AuditEntry>,
     /// The data-clearance decisions of every service.
     pub clearances: Vec<crate::clearance::ClearanceRow>,
+    /// The incident register.
+    pub incidents: IncidentRecords,
+}
+
+/// The incident register with each incident's links and timeline.
+#[derive(Clone, Debug, Default)]
+pub struct IncidentRecords {
+    /// By when we became aware, oldest first.
+    pub rows: Vec<crate::incident::IncidentRow>,
+    /// Each incident's vendors, by name.
+    pub vendors: Vec<(IncidentId, VendorId)>,
+    /// Each incident's services, by name.
+    pub services: Vec<(IncidentId, ServiceId)>,
+    /// Each incident's data classes, in the classes' order.
+    pub data_classes: Vec<(IncidentId, DataClassId)>,
+    /// Every incident's timeline, in each incident's order.
+    pub entries: Vec<IncidentEntryRecord>,
 }
 
 #[async_trait]

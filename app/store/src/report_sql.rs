@@ -1,6 +1,6 @@
 // The report's reads, shared by SQLite and PostgreSQL like `shared.rs`.
 
-use crate::report::{AssessmentRow, EventRecord, FollowUpRecord, MemberRow, ReportRows, ReportStore};
+use crate::report::{AssessmentRow, EventRecord, FollowUpRecord, IncidentEntryRecord, IncidentRecords, MemberRow, ReportRows, ReportStore};
 
 #[async_trait::async_trait]
 impl ReportStore for ThisStore {
@@ -165,6 +165,44 @@ impl ReportStore for ThisStore {
         .bind(org_id)
         .fetch_all(&mut *tx)
         .await?;
+        let incidents = sqlx::query_as::<_, crate::incident::IncidentRow>(&format!(
+            "{INCIDENT_COLUMNS} WHERE i.org_id = $1 ORDER BY i.we_aware_at, i.id"
+        ))
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let incident_links = |link: &str, table: &str, column: &str, order: &str| {
+            format!(
+                "SELECT l.incident_id, l.{column} FROM {link} l JOIN {table} x ON x.org_id = l.org_id AND x.id = l.{column}
+                 WHERE l.org_id = $1 ORDER BY l.incident_id, {order}, x.id"
+            )
+        };
+        let incident_vendors: Vec<(Uuid, Uuid)> =
+            sqlx::query_as(&incident_links("incident_vendors", "vendors", "vendor_id", "x.name_key"))
+                .bind(org_id)
+                .fetch_all(&mut *tx)
+                .await?;
+        let incident_services: Vec<(Uuid, Uuid)> =
+            sqlx::query_as(&incident_links("incident_services", "services", "service_id", "x.name_key"))
+                .bind(org_id)
+                .fetch_all(&mut *tx)
+                .await?;
+        let incident_data_classes: Vec<(Uuid, Uuid)> = sqlx::query_as(&incident_links(
+            "incident_data_classes",
+            "data_classes",
+            "data_class_id",
+            "x.position, x.name_key",
+        ))
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let incident_entries = sqlx::query_as::<_, IncidentEntryRecord>(
+            "SELECT incident_id, kind, detail, actor, at FROM incident_entries WHERE org_id = $1
+             ORDER BY incident_id, seq, id",
+        )
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await?;
         tx.commit().await?;
 
         let mut details: std::collections::HashMap<Uuid, crate::inventory::ServiceDetail> = std::collections::HashMap::new();
@@ -187,6 +225,13 @@ impl ReportStore for ThisStore {
         }
         Ok(ReportRows {
             clearances,
+            incidents: IncidentRecords {
+                rows: incidents,
+                vendors: incident_vendors.into_iter().map(|(i, v)| (IncidentId(i), VendorId(v))).collect(),
+                services: incident_services.into_iter().map(|(i, s)| (IncidentId(i), ServiceId(s))).collect(),
+                data_classes: incident_data_classes.into_iter().map(|(i, c)| (IncidentId(i), DataClassId(c))).collect(),
+                entries: incident_entries,
+            },
             org,
             members,
             policy,

@@ -4,6 +4,7 @@
 //! `aivet backup` on the configured database.
 
 use crate::helpers::*;
+use crate::incidents::record;
 use crate::inventory::{create_service, create_vendor};
 use crate::questions::{ask_key, send_form};
 use reqwest::Client;
@@ -121,7 +122,7 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
         "=cmd|' /C calc'!A0 Alpha Bot",
     )
     .await;
-    let (_b, b_service) = org_with_questions(
+    let (b, b_service) = org_with_questions(
         &app,
         "owner@beta.example",
         "Beta Holdings",
@@ -129,12 +130,31 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
         "Beta Secret Bot",
     )
     .await;
+    // An incident in each: aware an hour ago (the clock reads 09:00 UTC,
+    // both organisations are on London time), personal data involved.
+    let incident = |title: &'static str, service: String| {
+        [
+            ("form[title]", title.to_owned()),
+            ("form[services][0]", service),
+            ("form[we_aware_at]", "2026-11-30T08:00".to_owned()),
+            ("form[personal_data]", "true".to_owned()),
+        ]
+    };
+    let a_title = "Alpha leak #panic() $x$ [y]";
+    let fields = incident(a_title, a_service.clone());
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let a_incident = record(&app, &a, &fields).await;
+    let fields = incident("Beta breach of trust", b_service.clone());
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let b_incident = record(&app, &b, &fields).await;
     let beta = [
         "Beta Holdings",
         "Beta Vendor GmbH",
         "Beta Secret Bot",
         "beta.example",
         &b_service,
+        "Beta breach of trust",
+        &b_incident,
     ];
 
     // The PDF, in German: sections, A's values, nothing of B's.
@@ -158,6 +178,13 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
         "Alpha Vendor #[x]",
         "security@alpha.example",
         &pdf_hash,
+        // The incident, literally, with its 72-hour clock.
+        a_title,
+        "Offene Vorfälle",
+        "Verknüpfte Vorfälle",
+        "Meldung an die Aufsichtsbehörde (Art. 33)",
+        "für die Entscheidung über die Meldung: Frist 3. Dezember 2026, 08:00",
+        "Vorfall „Alpha leak #panic() $x$ [y]“ erfasst",
     ] {
         assert!(
             squeezed(&text).contains(&squeezed(w)),
@@ -226,6 +253,22 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
     assert_eq!(data.sha256(), json_hash.unwrap());
     assert_eq!(data.inventory.services.len(), 1);
     assert_eq!(data.questions.requests[0].items.len(), 5);
+    let [i] = data.incidents.as_slice() else {
+        panic!("one incident: {:?}", data.incidents);
+    };
+    assert_eq!(i.id.to_string(), a_incident);
+    assert_eq!(i.title, a_title);
+    assert_eq!(
+        i.services,
+        data.inventory
+            .services
+            .iter()
+            .map(|s| s.id)
+            .collect::<Vec<_>>()
+    );
+    assert!(i.personal_data && i.art33.is_none());
+    assert_eq!(i.timeline[0].kind, "recorded");
+    assert_eq!(export["data"]["incidents"][0]["state"], "open");
     let raw = String::from_utf8(json).unwrap();
     for m in beta {
         assert!(!raw.contains(m), "A's export holds B's {m}");
@@ -313,6 +356,20 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
     let text = pdf_text(&pdf);
     assert!(text.contains("Compliance report: AI services"), "{text}");
     assert!(text.contains("Alpha Consulting"));
+    for w in [
+        a_title,
+        "Open incidents",
+        "Notifying the supervisory authority (Art. 33)",
+        "left to decide on notifying: deadline 3 December 2026, 08:00",
+    ] {
+        assert!(
+            squeezed(&text).contains(&squeezed(w)),
+            "{w:?} missing in\n{text}"
+        );
+    }
+    for m in beta {
+        assert!(!text.contains(m), "A's report shows B's {m}");
+    }
     let page: serde_json::Value = app
         .call(&viewer, "reports_data", &[])
         .await
@@ -328,6 +385,34 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
             .contains("auditor@alpha.example"),
         "{newest}"
     );
+
+    // A selection has the incidents of its services only.
+    let v = create_vendor(&app, &a, "Alpha Other Vendor", "application").await;
+    let other = create_service(
+        &app,
+        &a,
+        &[
+            ("form[name]", "Alpha Other Bot"),
+            ("form[vendor_id]", v.as_str()),
+        ],
+    )
+    .await;
+    for (service, has) in [(&other, false), (&a_service, true)] {
+        let (status, _, pdf) = download(
+            &app,
+            &a,
+            &[
+                ("format", "pdf"),
+                ("lang", "en"),
+                ("scope", "selection"),
+                ("service", service),
+            ],
+        )
+        .await;
+        assert_eq!(status, 200);
+        let text = squeezed(&pdf_text(&pdf));
+        assert_eq!(text.contains(&squeezed(a_title)), has, "{service}");
+    }
 
     // Signed out: to the sign-in page, nothing made.
     let (status, _, _) = download(&app, &app.client(), &[("format", "pdf"), ("lang", "en")]).await;

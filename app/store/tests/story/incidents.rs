@@ -332,4 +332,36 @@ pub async fn the_register_keeps_every_incident_scoped_and_filtered(b: Backend) {
     // Pending clocks: personal data, no decision.
     assert_eq!(store.pending_clocks(&a).await.unwrap().len(), 1);
     assert!(store.pending_clocks(&other).await.unwrap().is_empty());
+
+    // The report reads each organisation's own incidents, with their
+    // links and timelines.
+    let theirs = store
+        .record_incident(
+            &other,
+            &incident("B's leak", &[b_service]),
+            &[],
+            today(),
+            recorded("B's leak"),
+            t0(),
+        )
+        .await
+        .unwrap();
+    let rows = store.report_rows(&a).await.unwrap().incidents;
+    assert_eq!(rows.rows.iter().map(|r| r.id).collect::<Vec<_>>(), vec![id]);
+    assert_eq!(rows.rows[0].risk, Risk::High);
+    assert_eq!(rows.services, vec![(id, s)]);
+    assert_eq!(rows.data_classes, vec![(id, protected)]);
+    assert!(rows.vendors.is_empty());
+    let kinds: Vec<&str> = rows.entries.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds.len(), detail.entries.len());
+    assert_eq!(kinds.first(), Some(&"recorded"));
+    assert_eq!(kinds.last(), Some(&"note"));
+    assert!(rows.entries.iter().all(|e| e.incident_id == id));
+    let b_rows = store.report_rows(&other).await.unwrap().incidents;
+    assert_eq!(
+        b_rows.rows.iter().map(|r| r.id).collect::<Vec<_>>(),
+        vec![theirs]
+    );
+    assert!(b_rows.entries.iter().all(|e| e.incident_id == theirs));
+    assert_eq!(b_rows.services, vec![(theirs, b_service)]);
 }

@@ -5,10 +5,10 @@
 use crate::api::Named;
 use crate::error::AppError;
 use aivet_domain::incident::{
-    Affected, Art33Choice, Art33Form, Art34Choice, Art34Form, IncidentForm, IncidentState, Risk,
+    Affected, Art33Form, Art33Record, Art34Form, Art34Record, IncidentForm, IncidentState, Risk,
 };
 use aivet_domain::{DataClassId, IncidentId, ServiceId, VendorId};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -90,27 +90,6 @@ pub struct EntryView {
     pub at: DateTime<Utc>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Art33View {
-    pub decision: Art33Choice,
-    pub rationale: String,
-    pub notified_at: Option<DateTime<Utc>>,
-    pub authority: Option<String>,
-    pub reference: Option<String>,
-    pub delay_reason: Option<String>,
-    pub decided_by: String,
-    pub decided_at: DateTime<Utc>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Art34View {
-    pub decision: Art34Choice,
-    pub rationale: String,
-    pub informed_on: Option<NaiveDate>,
-    pub decided_by: String,
-    pub decided_at: DateTime<Utc>,
-}
-
 /// A recorded instant: its label and the time.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TimeFact {
@@ -138,8 +117,8 @@ pub struct IncidentView {
     pub risk: Risk,
     pub state: IncidentState,
     pub clock: ClockView,
-    pub art33: Option<Art33View>,
-    pub art34: Option<Art34View>,
+    pub art33: Option<Art33Record>,
+    pub art34: Option<Art34Record>,
     pub entries: Vec<EntryView>,
     pub can_edit: bool,
 }
@@ -444,23 +423,6 @@ pub async fn incident_detail(incident_id: String) -> Result<IncidentView, AppErr
     .into_iter()
     .filter_map(|(label, at)| at.map(|at| TimeFact { label, at }))
     .collect();
-    let art33 = i.art33_decision.map(|decision| Art33View {
-        decision,
-        rationale: i.art33_rationale.clone().unwrap_or_default(),
-        notified_at: i.art33_notified_at,
-        authority: i.art33_authority.clone(),
-        reference: i.art33_reference.clone(),
-        delay_reason: i.art33_delay_reason.clone(),
-        decided_by: i.art33_decided_by.clone().unwrap_or_default(),
-        decided_at: i.art33_decided_at.unwrap_or(i.updated_at),
-    });
-    let art34 = i.art34_decision.map(|decision| Art34View {
-        decision,
-        rationale: i.art34_rationale.clone().unwrap_or_default(),
-        informed_on: i.art34_informed_on,
-        decided_by: i.art34_decided_by.clone().unwrap_or_default(),
-        decided_at: i.art34_decided_at.unwrap_or(i.updated_at),
-    });
     Ok(IncidentView {
         id: i.id,
         title: i.title.clone(),
@@ -479,8 +441,8 @@ pub async fn incident_detail(incident_id: String) -> Result<IncidentView, AppErr
         risk: i.risk,
         state: i.state,
         clock: clock_view(case.clock, lang, case.zone),
-        art33,
-        art34,
+        art33: i.art33_record(),
+        art34: i.art34_record(),
         entries: d
             .entries
             .into_iter()
