@@ -85,7 +85,16 @@ impl Services {
     /// keeps the hits. Free-text engines not read yet are read first.
     pub async fn rematch_advisories(&self, org: OrgId) -> Result<usize> {
         self.store.carry_over_engines(org).await?;
-        let inputs = self.store.engine_inputs(org).await?;
+        self.rematch(org, None).await
+    }
+
+    /// Matches one service again (its engine, version or status changed).
+    pub async fn rematch_service(&self, org: OrgId, service: ServiceId) -> Result<usize> {
+        self.rematch(org, Some(service)).await
+    }
+
+    async fn rematch(&self, org: OrgId, only: Option<ServiceId>) -> Result<usize> {
+        let inputs = self.store.engine_inputs(org, only).await?;
         let advisories: Vec<Advisory> = self
             .catalogue_of(org)
             .await?
@@ -112,7 +121,7 @@ impl Services {
             },
         })
         .collect();
-        self.store.write_hits(org, &hits, catalogue()).await?;
+        self.store.write_hits(org, only, &hits, catalogue()).await?;
         Ok(hits.len())
     }
 

@@ -273,7 +273,7 @@ impl Services {
             .await
             .map_err(inventory_error(Msg::ErrVendorInUse))?;
         if draft.engine_kind.is_some() {
-            self.rematch_advisories(t.org_id()).await?;
+            self.rematch_service(t.org_id(), id).await?;
         }
         Ok(id)
     }
@@ -296,7 +296,7 @@ impl Services {
             .await
             .map_err(inventory_error(Msg::ErrVendorInUse))?;
         // The engine or its version may have changed.
-        self.rematch_advisories(t.org_id()).await?;
+        self.rematch_service(t.org_id(), id).await?;
         Ok(())
     }
 
@@ -311,7 +311,7 @@ impl Services {
         self.store
             .set_service_archived(t, id, archived, event, self.clock.now())
             .await?;
-        self.rematch_advisories(t.org_id()).await?;
+        self.rematch_service(t.org_id(), id).await?;
         Ok(())
     }
 

@@ -56,8 +56,9 @@ pub trait AdvisoryStore: Send + Sync {
     /// (`aivet_domain::advisory::parse_engine`); every row is read once.
     /// Returns how many were filled in.
     async fn carry_over_engines(&self, org: OrgId) -> Result<u64>;
-    /// The engines of the organisation's services that are not archived.
-    async fn engine_inputs(&self, org: OrgId) -> Result<Vec<EngineInput>>;
+    /// The engines of the organisation's services that are not archived
+    /// (`only`: of that one service).
+    async fn engine_inputs(&self, org: OrgId, only: Option<ServiceId>) -> Result<Vec<EngineInput>>;
     async fn org_advisories(&self, org: OrgId) -> Result<Vec<StoredAdvisory>>;
     /// Adds (or replaces, by id) OSV records, all or none.
     async fn import_advisories(
@@ -67,9 +68,15 @@ pub trait AdvisoryStore: Send + Sync {
         event: AuditEvent,
         now: DateTime<Utc>,
     ) -> Result<()>;
-    /// Replaces the organisation's hits; `catalogue` names the shipped
-    /// catalogue they were computed with.
-    async fn write_hits(&self, org: OrgId, hits: &[HitRow], catalogue: &str) -> Result<()>;
+    /// Replaces the organisation's hits (`only`: those of one service);
+    /// `catalogue` names the shipped catalogue a whole match used.
+    async fn write_hits(
+        &self,
+        org: OrgId,
+        only: Option<ServiceId>,
+        hits: &[HitRow],
+        catalogue: &str,
+    ) -> Result<()>;
     /// `NotFound` for a service of another organisation.
     async fn service_hits(&self, t: &Tenant, service: ServiceId) -> Result<Vec<HitRow>>;
     async fn advisory_counts(&self, t: &Tenant) -> Result<AdvisoryCounts>;

@@ -37,13 +37,14 @@ impl AdvisoryStore for ThisStore {
         Ok(filled)
     }
 
-    async fn engine_inputs(&self, org: OrgId) -> Result<Vec<EngineInput>> {
+    async fn engine_inputs(&self, org: OrgId, only: Option<ServiceId>) -> Result<Vec<EngineInput>> {
         let mut tx = self.read(Scope::Org(org, None)).await?;
         let rows = sqlx::query_as::<_, EngineInput>(
             "SELECT id AS service_id, engine_kind, engine_version FROM services
-             WHERE org_id = $1 AND archived_at IS NULL AND engine_kind IS NOT NULL",
+             WHERE org_id = $1 AND archived_at IS NULL AND engine_kind IS NOT NULL AND ($2 IS NULL OR id = $2)",
         )
         .bind(org.0)
+        .bind(only.map(|s| s.0))
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -85,27 +86,36 @@ impl AdvisoryStore for ThisStore {
         Ok(())
     }
 
-    async fn write_hits(&self, org: OrgId, hits: &[HitRow], catalogue: &str) -> Result<()> {
+    async fn write_hits(&self, org: OrgId, only: Option<ServiceId>, hits: &[HitRow], catalogue: &str) -> Result<()> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
-        sqlx::query("DELETE FROM advisory_hits WHERE org_id = $1").bind(org.0).execute(&mut *tx).await?;
-        for h in hits {
-            sqlx::query(
-                "INSERT INTO advisory_hits (org_id, service_id, advisory_id, exposure, fixed) VALUES ($1, $2, $3, $4, $5)
+        sqlx::query("DELETE FROM advisory_hits WHERE org_id = $1 AND ($2 IS NULL OR service_id = $2)")
+            .bind(org.0)
+            .bind(only.map(|s| s.0))
+            .execute(&mut *tx)
+            .await?;
+        // Many rows per statement: thousands of hits are written at once.
+        for chunk in hits.chunks(200) {
+            let values: Vec<String> = (0..chunk.len())
+                .map(|i| format!("($1, ${}, ${}, ${}, ${})", 4 * i + 2, 4 * i + 3, 4 * i + 4, 4 * i + 5))
+                .collect();
+            let sql = format!(
+                "INSERT INTO advisory_hits (org_id, service_id, advisory_id, exposure, fixed) VALUES {}
                  ON CONFLICT (org_id, service_id, advisory_id) DO NOTHING",
-            )
-            .bind(org.0)
-            .bind(h.service_id.0)
-            .bind(&h.advisory_id)
-            .bind(&h.exposure)
-            .bind(h.fixed.as_deref())
-            .execute(&mut *tx)
-            .await?;
+                values.join(", ")
+            );
+            let mut q = sqlx::query(&sql).bind(org.0);
+            for h in chunk {
+                q = q.bind(h.service_id.0).bind(&h.advisory_id).bind(&h.exposure).bind(h.fixed.as_deref());
+            }
+            q.execute(&mut *tx).await?;
         }
-        sqlx::query("UPDATE orgs SET advisories_matched = $2 WHERE id = $1")
-            .bind(org.0)
-            .bind(catalogue)
-            .execute(&mut *tx)
-            .await?;
+        if only.is_none() {
+            sqlx::query("UPDATE orgs SET advisories_matched = $2 WHERE id = $1")
+                .bind(org.0)
+                .bind(catalogue)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
