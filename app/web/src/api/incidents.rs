@@ -176,13 +176,21 @@ pub async fn incident_list(
         .incident_register(a, &q)
         .await
         .map_err(service_error)?;
-    // The years and vendors to filter by come from every incident.
-    let all = c
-        .services
-        .incident_register(a, &Default::default())
-        .await
-        .map_err(service_error)?;
-    let years = c.services.incident_years(a, &all);
+    // The years to filter by come from every incident: read them again
+    // only when a filter left some out.
+    let filtered = !(filter.state.trim().is_empty()
+        && filter.vendor.trim().is_empty()
+        && filter.year.trim().is_empty());
+    let years = if filtered {
+        let all = c
+            .services
+            .incident_register(a, &Default::default())
+            .await
+            .map_err(service_error)?;
+        c.services.incident_years(a, &all)
+    } else {
+        c.services.incident_years(a, &rows)
+    };
     let choices = c
         .services
         .incident_choices(a)
