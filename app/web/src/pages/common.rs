@@ -1,7 +1,8 @@
 //! Helpers every page uses: its path and query parameters, the error shown
 //! instead of its data, external links.
 
-use crate::i18n::lang;
+use crate::i18n::{lang, t};
+use aivet_domain::Msg;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
@@ -28,4 +29,16 @@ pub fn LoadError(e: crate::error::AppError) -> impl IntoView {
 #[component]
 pub fn ExternalLink(href: String) -> impl IntoView {
     view! { <a href=href.clone() rel="noopener noreferrer nofollow" target="_blank">{href.clone()}</a> }
+}
+
+/// The options of a list filter: "All" first, then `all`, the current
+/// value selected.
+pub fn options_with_all(all: Vec<(String, String)>, current: &str) -> impl IntoView {
+    std::iter::once((String::new(), t(Msg::FilterAll).to_owned()))
+        .chain(all)
+        .map(|(v, l)| {
+            let selected = v == current;
+            view! { <option value=v selected=selected>{l}</option> }
+        })
+        .collect_view()
 }

@@ -9,7 +9,7 @@ use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Su
 use crate::forms::{Check, PostForm};
 use crate::i18n::{date_time, lang, on, t};
 use crate::page_data::page_data;
-use crate::pages::common::{path_id, query_values, LoadError};
+use crate::pages::common::{options_with_all, path_id, query_values, LoadError};
 use aivet_domain::incident::{Affected, Art33Choice, Art34Choice, IncidentState, Risk};
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
@@ -40,19 +40,9 @@ pub fn IncidentsPage() -> impl IntoView {
     }
 }
 
-fn select_options(all: Vec<(String, String)>, current: &str) -> impl IntoView {
-    std::iter::once((String::new(), t(Msg::FilterAll).to_owned()))
-        .chain(all)
-        .map(|(v, l)| {
-            let selected = v == current;
-            view! { <option value=v selected=selected>{l}</option> }
-        })
-        .collect_view()
-}
-
 #[component]
 fn Register(d: RegisterView, filter: RegisterFilter) -> impl IntoView {
-    let states = select_options(
+    let states = options_with_all(
         choice_options(
             IncidentState::ALL,
             IncidentState::as_str,
@@ -60,14 +50,14 @@ fn Register(d: RegisterView, filter: RegisterFilter) -> impl IntoView {
         ),
         &filter.state,
     );
-    let vendors = select_options(
+    let vendors = options_with_all(
         d.vendors
             .iter()
             .map(|v| (v.id.to_string(), v.name.clone()))
             .collect(),
         &filter.vendor,
     );
-    let years = select_options(
+    let years = options_with_all(
         d.years
             .iter()
             .map(|y| (y.to_string(), y.to_string()))

@@ -11,7 +11,7 @@ use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::clearance::{clearance_data, ClearancePanel, ConflictBanner};
-use crate::pages::common::{path_id, query_values, ExternalLink, LoadError};
+use crate::pages::common::{options_with_all, path_id, query_values, ExternalLink, LoadError};
 use crate::pages::questions::QuestionsPanel;
 use aivet_domain::advisory::{Engine, VersionSource};
 use aivet_domain::inventory::{
@@ -110,16 +110,6 @@ pub fn ServicesPage() -> impl IntoView {
             </Suspense>
         </AppLayout>
     }
-}
-
-fn options_with_all(all: Vec<(String, String)>, current: &str) -> impl IntoView {
-    std::iter::once((String::new(), t(Msg::FilterAll).to_owned()))
-        .chain(all)
-        .map(|(v, l)| {
-            let selected = v == current;
-            view! { <option value=v selected=selected>{l}</option> }
-        })
-        .collect_view()
 }
 
 #[component]
