@@ -37,6 +37,10 @@ pub enum Audit {
     OrgCreated { name: String },
     #[serde(rename = "org.retired")]
     OrgRetired { suffix: String },
+    /// Loaded into this database from a JSON export (`aivet import`);
+    /// `sha256` is the export's data hash.
+    #[serde(rename = "org.imported")]
+    OrgImported { sha256: String },
     #[serde(rename = "org.time_zone_changed")]
     TimeZoneChanged { zone: String },
     #[serde(rename = "member.joined")]
@@ -260,6 +264,7 @@ impl Audit {
             Audit::PasswordReset => t(Msg::AuditPasswordReset),
             Audit::OrgCreated { name } => msg!(lang, Msg::AuditOrgCreated, name = name),
             Audit::OrgRetired { suffix } => msg!(lang, Msg::AuditOrgRetired, suffix = suffix),
+            Audit::OrgImported { sha256 } => msg!(lang, Msg::AuditOrgImported, sha256 = sha256),
             Audit::TimeZoneChanged { zone } => msg!(lang, Msg::AuditTimeZoneChanged, zone = zone),
             Audit::MemberJoined { role } => {
                 msg!(lang, Msg::AuditMemberJoined, role = role.label().text(lang))

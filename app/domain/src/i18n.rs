@@ -1619,6 +1619,11 @@ messages! {
     AuditPasswordChanged { en: "Changed the password", de: "Passwort geändert", nb: "Endret passordet" }
     AuditPasswordReset { en: "Set a new password with a reset link", de: "Neues Passwort über einen Link zum Zurücksetzen gesetzt", nb: "Satte nytt passord med en tilbakestillingslenke" }
     AuditOrgCreated { en: "Created the organisation {name}", de: "Organisation {name} angelegt", nb: "Opprettet organisasjonen {name}" }
+    AuditOrgImported {
+        en: "Loaded the organisation into this database from its export (data SHA-256 {sha256})",
+        de: "Organisation aus ihrem Export in diese Datenbank geladen (SHA-256 der Daten {sha256})",
+        nb: "Lastet organisasjonen inn i denne databasen fra eksporten (SHA-256 for dataene {sha256})",
+    }
     AuditOrgRetired { en: "Took the organisation out of use ({suffix})", de: "Organisation außer Betrieb genommen ({suffix})", nb: "Tok organisasjonen ut av bruk ({suffix})" }
     AuditTimeZoneChanged { en: "Set the time zone to {zone}", de: "Zeitzone auf {zone} gesetzt", nb: "Satte tidssonen til {zone}" }
     AuditMemberJoined { en: "Joined through an invitation as {role}", de: "Über eine Einladung beigetreten als {role}", nb: "Ble med via en invitasjon som {role}" }
@@ -1937,6 +1942,8 @@ messages! {
     ExposureUnknown { en: "Not known: check the version", de: "Nicht bekannt: Version prüfen", nb: "Ikke kjent: kontroller versjonen" }
     ExposureNotApplicable { en: "Does not apply", de: "Trifft nicht zu", nb: "Gjelder ikke" }
     ExposureFixedIn { en: "Fixed in {version}", de: "Behoben in {version}", nb: "Rettet i {version}" }
+    ColAdvisory { en: "Advisory", de: "Hinweis", nb: "Varsel" }
+    ColExposure { en: "Exposure", de: "Betroffenheit", nb: "Berørt?" }
     ErrOsvNotJson {
         en: "This is not JSON. An OSV record or a list of OSV records is expected.",
         de: "Das ist kein JSON. Erwartet wird ein OSV-Eintrag oder eine Liste von OSV-Einträgen.",

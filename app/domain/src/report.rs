@@ -99,6 +99,39 @@ pub struct ReportData {
     /// supply chain.
     #[serde(default)]
     pub incidents: Vec<Incident>,
+    /// The engine advisories the organisation imported (OSV records as
+    /// imported; the shipped ones are not repeated here), by id.
+    #[serde(default)]
+    pub advisories: Vec<ImportedAdvisory>,
+    /// The engine advisories that hit the services in scope, by service
+    /// and advisory (matched when an advisory or an engine changes).
+    #[serde(default)]
+    pub advisory_hits: Vec<AdvisoryHit>,
+}
+
+/// An engine advisory that hits a service.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdvisoryHit {
+    pub service: ServiceId,
+    /// The advisory's id (OSV).
+    pub advisory: String,
+    /// The advisory's summary, if the record has one.
+    pub summary: Option<String>,
+    /// True: the service's version is affected; false: its version is not
+    /// known (or not comparable), so it may be.
+    pub affected: bool,
+    /// The first fixed version above the service's, if the record says.
+    pub fixed: Option<String>,
+}
+
+/// An OSV record an owner imported.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportedAdvisory {
+    pub id: String,
+    /// The record's JSON, as imported.
+    pub osv: String,
+    pub imported_by: String,
+    pub imported_at: DateTime<Utc>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,6 +144,11 @@ pub struct Organisation {
     pub members: Vec<Member>,
     pub follow_up_policy: Policy,
     pub question_set: QuestionSet,
+    /// When the data-clearance policy was last checked, and by whom.
+    #[serde(default)]
+    pub policy_reviewed_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub policy_reviewed_by: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -194,7 +232,16 @@ pub struct Service {
     pub model_provider: Option<VendorId>,
     pub inference_host: Option<VendorId>,
     pub model: Option<String>,
+    /// The inference software as first written down (free text).
     pub engine: Option<String>,
+    /// The inference software, structured: engine, version and where the
+    /// version came from.
+    #[serde(default)]
+    pub engine_kind: Option<crate::advisory::Engine>,
+    #[serde(default)]
+    pub engine_version: Option<String>,
+    #[serde(default)]
+    pub engine_source: Option<crate::advisory::VersionSource>,
     pub deployment: Deployment,
     /// The member who looks after it (their email).
     pub owner: Option<String>,
@@ -360,6 +407,10 @@ pub struct Incident {
     pub vendors: Vec<VendorId>,
     /// The services it affects (for a selection: those in it).
     pub services: Vec<ServiceId>,
+    /// When each of `services` was linked to it, in the same order (a
+    /// decision made before counts as suspended while it is open).
+    #[serde(default)]
+    pub linked_at: Vec<DateTime<Utc>>,
     pub data_classes: Vec<DataClassId>,
     pub exposure_start: Option<DateTime<Utc>>,
     pub exposure_end: Option<DateTime<Utc>>,
@@ -423,9 +474,7 @@ impl ReportData {
 
     /// The SHA-256 of [`ReportData::canonical_json`], in lower-case hex.
     pub fn sha256(&self) -> String {
-        use sha2::{Digest, Sha256};
-        let digest = Sha256::digest(self.canonical_json().as_bytes());
-        digest.iter().map(|b| format!("{b:02x}")).collect()
+        canonical_sha256(&serde_json::to_value(self).unwrap_or_default())
     }
 
     pub fn service(&self, id: ServiceId) -> Option<&Service> {
@@ -435,6 +484,17 @@ impl ReportData {
     pub fn vendor(&self, id: VendorId) -> Option<&Vendor> {
         self.inventory.vendors.iter().find(|v| v.id == id)
     }
+}
+
+/// The SHA-256 of a JSON value's canonical form (object keys sorted, no
+/// whitespace), in lower-case hex: what an export's `data_sha256` is of,
+/// so that a file can be checked as written, whichever version wrote it.
+pub fn canonical_sha256(value: &serde_json::Value) -> String {
+    use sha2::{Digest, Sha256};
+    let mut out = String::new();
+    write_canonical(value, &mut out);
+    let digest = Sha256::digest(out.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn write_canonical(v: &serde_json::Value, out: &mut String) {
@@ -570,6 +630,9 @@ pub fn example(org: &str, text: &str) -> Report {
         inference_host: Some(host),
         model: Some("model-1".into()),
         engine: Some("SGLang 0.5.22".into()),
+        engine_kind: Some(crate::advisory::Engine::Sglang),
+        engine_version: Some("0.5.22".into()),
+        engine_source: Some(crate::advisory::VersionSource::VendorAnswer),
         deployment: Deployment::Shared,
         owner: Some("owner@org.example".into()),
         data_classes: vec![personal],
@@ -646,6 +709,8 @@ pub fn example(org: &str, text: &str) -> Report {
                 }],
                 follow_up_policy: Policy::default(),
                 question_set: QuestionSet::standard(),
+                policy_reviewed_at: None,
+                policy_reviewed_by: None,
             },
             scope: Scope::All,
             inventory: Inventory {
@@ -729,6 +794,7 @@ pub fn example(org: &str, text: &str) -> Report {
                     source_links: Vec::new(),
                     vendors: vec![host],
                     services: vec![other],
+                    linked_at: vec![at(20, 9)],
                     data_classes: Vec::new(),
                     exposure_start: None,
                     exposure_end: None,
@@ -785,6 +851,7 @@ pub fn example(org: &str, text: &str) -> Report {
                     source_links: vec!["https://vendor.example/incident".into()],
                     vendors: vec![vendor],
                     services: vec![service],
+                    linked_at: vec![at(29, 9)],
                     data_classes: vec![personal],
                     exposure_start: Some(at(1, 0)),
                     exposure_end: Some(at(3, 12)),
@@ -810,6 +877,23 @@ pub fn example(org: &str, text: &str) -> Report {
                         entry(at(29, 9), Entry::ServiceLinked { service: format!("Chat {text}") }),
                         entry(at(29, 10), Entry::Note { text: format!("Vendor called {text}") }),
                     ],
+                },
+            ],
+            advisories: Vec::new(),
+            advisory_hits: vec![
+                AdvisoryHit {
+                    service,
+                    advisory: "AIVET-2026-0001".into(),
+                    summary: Some(format!("KV cache shared {text}")),
+                    affected: true,
+                    fixed: Some("0.5.22".into()),
+                },
+                AdvisoryHit {
+                    service: other,
+                    advisory: "AIVET-2026-0001".into(),
+                    summary: None,
+                    affected: false,
+                    fixed: None,
                 },
             ],
         },

@@ -7,7 +7,7 @@ use aivet_services::SystemClock;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | report … | advisories import … | backup FILE | version | help]
+const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | report … | import FILE | advisories import … | backup FILE | version | help]
 
   serve     run the web application (default)
   migrate   bring the database schema up to date, then exit
@@ -18,6 +18,9 @@ const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | re
             write the organisation's compliance report (all services), the
             CSV of its services or answers, or its JSON export; recorded in
             its audit log in the name of its first owner
+  import    FILE: load an organisation's JSON export (aivet report --format
+            json) into the configured database, all or nothing: how an
+            organisation moves to another database (SQLite to PostgreSQL)
   advisories import FILE --org SLUG
             add the OSV records in FILE (one record or a JSON list) to the
             organisation's engine advisories, all or none; each refused
@@ -71,7 +74,7 @@ async fn run() -> ExitCode {
             println!("aivet {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
-        "serve" | "migrate" | "demo" | "report" | "advisories" | "backup" => {}
+        "serve" | "migrate" | "demo" | "report" | "import" | "advisories" | "backup" => {}
         other => {
             eprintln!("aivet: unknown command {other:?}\n\n{USAGE}");
             return ExitCode::from(2);
@@ -105,6 +108,13 @@ async fn run() -> ExitCode {
             Ok((file, org)) => import_advisories(&config, &file, &org).await,
             Err(e) => {
                 eprintln!("aivet advisories: {e}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+        "import" => match std::env::args().nth(2) {
+            Some(file) => import(&config, &file).await,
+            None => {
+                eprintln!("aivet import: name the export file to load\n\n{USAGE}");
                 return ExitCode::from(2);
             }
         },
@@ -235,7 +245,6 @@ impl ReportArgs {
     }
 }
 
-/// Writes a report of the configured database's organisation to a file.
 /// `import FILE --org SLUG`.
 fn advisory_args(mut args: impl Iterator<Item = String>) -> Result<(String, String), String> {
     if args.next().as_deref() != Some("import") {
@@ -278,18 +287,24 @@ async fn import_advisories(config: &Config, file: &str, org: &str) -> anyhow::Re
     }
 }
 
-/// The services on the configured database, acting as the first owner of
-/// the organisation `org` (the commands that work on one organisation).
-async fn as_owner_of(
-    config: &Config,
-    org: &str,
-) -> anyhow::Result<(aivet_services::Services, aivet_services::Auth)> {
+/// The services on the configured database, for a command.
+async fn services_on(config: &Config) -> anyhow::Result<aivet_services::Services> {
     let (services, _) = aivet_server::open_services(
         config,
         Arc::new(SystemClock),
         aivet_services::Limits::default(),
     )
     .await?;
+    Ok(services)
+}
+
+/// The services on the configured database, acting as the first owner of
+/// the organisation `org` (the commands that work on one organisation).
+async fn as_owner_of(
+    config: &Config,
+    org: &str,
+) -> anyhow::Result<(aivet_services::Services, aivet_services::Auth)> {
+    let services = services_on(config).await?;
     let auth = services
         .owner_auth(org)
         .await
@@ -297,6 +312,7 @@ async fn as_owner_of(
     Ok((services, auth))
 }
 
+/// Writes a report of the configured database's organisation to a file.
 async fn report(config: &Config, args: ReportArgs) -> anyhow::Result<()> {
     use aivet_domain::report::{ReportFormat, Scope};
     let (services, auth) = as_owner_of(config, &args.org).await?;
@@ -320,6 +336,33 @@ async fn report(config: &Config, args: ReportArgs) -> anyhow::Result<()> {
     std::fs::write(&args.out, &download.body)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.out.display()))?;
     println!("{} {}", download.sha256, args.out.display());
+    Ok(())
+}
+
+/// Loads an organisation's JSON export into the configured database.
+async fn import(config: &Config, file: &str) -> anyhow::Result<()> {
+    let bytes = std::fs::read(file).map_err(|e| anyhow::anyhow!("cannot read {file}: {e}"))?;
+    let s = services_on(config)
+        .await?
+        .import_export(&bytes)
+        .await
+        .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    println!(
+        "imported {} ({}): {} services, {} requests, {} incidents",
+        s.slug, s.name, s.services, s.requests, s.incidents
+    );
+    if !s.imported.new_accounts.is_empty() {
+        println!(
+            "new accounts, without a password until they choose one with \"Forgot password\": {}",
+            s.imported.new_accounts.join(", ")
+        );
+    }
+    if !s.imported.existing_accounts.is_empty() {
+        println!(
+            "members who had an account here and keep it: {}",
+            s.imported.existing_accounts.join(", ")
+        );
+    }
     Ok(())
 }
 

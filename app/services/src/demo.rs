@@ -553,6 +553,15 @@ impl Services {
             },
         )
         .await?;
+        // The vendor's mail itself, kept with the answers taken from it.
+        let (contact_name, contact_email, _) = b.vendors[1].contact;
+        let original = format!(
+            "From: {contact_name} <{contact_email}>\r\nSubject: {}\r\n\r\n{}\r\n",
+            b.received_from,
+            b.answers.join("\r\n\r\n")
+        );
+        self.attach_file(auth, request, "answers.eml", original.into_bytes())
+            .await?;
         clock.advance(Duration::hours(20));
         for item in &detail.items {
             let (review, note) = if item.position == 2 {

@@ -23,6 +23,7 @@ pub mod ratelimit;
 pub mod reminders;
 pub mod report;
 pub mod secrets;
+pub mod transfer;
 
 pub use accounts::{Auth, DeviceToken, SessionToken};
 pub use clock::{Clock, FixedClock, SystemClock};

@@ -27,7 +27,7 @@ use chrono::{Duration, NaiveDate};
 type Result<T> = std::result::Result<T, ServiceError>;
 
 /// The purpose under which answer-link tokens are hashed.
-const ANSWER: &str = "answer";
+pub(crate) const ANSWER: &str = "answer";
 
 pub fn answer_link(base_url: &str, token: &str) -> String {
     format!("{base_url}/answer/{token}")

@@ -8,9 +8,10 @@
 use crate::inventory_csv::{csv_line, defuse};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::report::{
-    Attachment, AuditItem, ClearanceRecord, Contact, DataClass, Finding, FollowUp, Incident,
-    IncidentEntry, Inventory, Item, Mail, Member, Organisation, Person, Questions, Report,
-    ReportData, ReportFormat, Request, Scope, Service, TimelineEntry, Vendor, SCHEMA_VERSION,
+    AdvisoryHit, Attachment, AuditItem, ClearanceRecord, Contact, DataClass, Finding, FollowUp,
+    ImportedAdvisory, Incident, IncidentEntry, Inventory, Item, Mail, Member, Organisation, Person,
+    Questions, Report, ReportData, ReportFormat, Request, Scope, Service, TimelineEntry, Vendor,
+    SCHEMA_VERSION,
 };
 use aivet_domain::{Audit, IncidentId, Lang, Msg, RequestId, ServiceId};
 use aivet_store::report::{IncidentRecords, ReportRows};
@@ -99,7 +100,7 @@ pub struct ExportFile {
     pub base64: String,
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
     hex::encode(Sha256::digest(bytes))
 }
@@ -176,15 +177,16 @@ fn incidents(
         .filter_map(|i| {
             let source_links = i.source_links();
             let vendors_of = linked_vendors.remove(&i.id).unwrap_or_default();
-            let mut services = linked_services.remove(&i.id).unwrap_or_default();
+            let mut links = linked_services.remove(&i.id).unwrap_or_default();
             if *scope != Scope::All {
-                let concerns = services.iter().any(|s| in_scope.contains(s))
+                let concerns = links.iter().any(|(s, _)| in_scope.contains(s))
                     || vendors_of.iter().any(|v| vendors.contains(v));
                 if !concerns {
                     return None;
                 }
-                services.retain(|s| in_scope.contains(s));
+                links.retain(|(s, _)| in_scope.contains(s));
             }
+            let (services, linked_at) = links.into_iter().unzip();
             Some(Incident {
                 art33: i.art33_record(),
                 art34: i.art34_record(),
@@ -193,6 +195,7 @@ fn incidents(
                 source_links,
                 vendors: vendors_of,
                 services,
+                linked_at,
                 data_classes: classes.remove(&i.id).unwrap_or_default(),
                 exposure_start: i.exposure_start,
                 exposure_end: i.exposure_end,
@@ -251,6 +254,9 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
                 inference_host: s.inference_host_id,
                 model: s.model,
                 engine: s.engine,
+                engine_kind: s.engine_kind,
+                engine_version: s.engine_version,
+                engine_source: s.engine_source,
                 deployment: s.deployment,
                 owner: s.owner_id.and_then(|o| members.get(&o).cloned()),
                 data_classes: d.data_classes,
@@ -466,6 +472,30 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
             }
         })
         .collect();
+    // The advisories' summaries: the organisation's own records replace
+    // shipped ones of the same id.
+    let summaries: HashMap<String, Option<String>> = crate::advisories::builtin()
+        .iter()
+        .map(|a| (a.id.clone(), a.summary.clone()))
+        .chain(
+            rows.advisories
+                .iter()
+                .filter_map(|s| aivet_domain::advisory::parse_osv(&s.osv).ok())
+                .map(|a| (a.id, a.summary)),
+        )
+        .collect();
+    let advisory_hits = rows
+        .advisory_hits
+        .into_iter()
+        .filter(|h| in_scope.contains(&h.service_id))
+        .map(|h| AdvisoryHit {
+            service: h.service_id,
+            summary: summaries.get(&h.advisory_id).cloned().flatten(),
+            affected: h.exposure == "affected",
+            fixed: h.fixed,
+            advisory: h.advisory_id,
+        })
+        .collect();
     ReportData {
         organisation: Organisation {
             id: rows.org.id,
@@ -486,6 +516,8 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
                 .collect(),
             follow_up_policy: rows.policy,
             question_set: rows.question_set,
+            policy_reviewed_at: rows.policy_reviewed.as_ref().map(|(at, _)| *at),
+            policy_reviewed_by: rows.policy_reviewed.map(|(_, by)| by),
         },
         scope: scope.clone(),
         inventory: Inventory {
@@ -540,6 +572,17 @@ pub fn model(rows: ReportRows, scope: &Scope) -> ReportData {
         mail_trail,
         audit,
         incidents,
+        advisories: rows
+            .advisories
+            .into_iter()
+            .map(|a| ImportedAdvisory {
+                id: a.id,
+                osv: a.osv,
+                imported_by: a.imported_by,
+                imported_at: a.imported_at,
+            })
+            .collect(),
+        advisory_hits,
     }
 }
 

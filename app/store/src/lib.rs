@@ -31,6 +31,7 @@ pub mod report;
 pub mod sqlite;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod transfer;
 mod ts;
 
 pub use ts::{OptTs, Ts};
@@ -53,6 +54,9 @@ pub enum StoreError {
     /// Other records depend on this one (their names).
     #[error("in use by {0:?}")]
     InUse(Vec<String>),
+    /// The organisation being imported is in this database already.
+    #[error("the organisation is in this database already")]
+    OrgExists,
     /// These fields name records the organisation does not have.
     #[error("unknown references: {0:?}")]
     UnknownRefs(Vec<&'static str>),
@@ -363,6 +367,7 @@ pub trait Store:
     + clearance::ClearanceStore
     + incident::IncidentStore
     + advisory::AdvisoryStore
+    + transfer::TransferStore
     + Send
     + Sync
     + 'static

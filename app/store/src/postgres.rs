@@ -222,6 +222,7 @@ include!("report_sql.rs");
 include!("clearance_sql.rs");
 include!("incident_sql.rs");
 include!("advisory_sql.rs");
+include!("transfer_sql.rs");
 
 /// The role name in an app connection URL.
 pub fn app_role(url: &str) -> Result<String> {

@@ -118,6 +118,12 @@ pub struct ReportRows {
     pub clearances: Vec<crate::clearance::ClearanceRow>,
     /// The incident register.
     pub incidents: IncidentRecords,
+    /// When the data-clearance policy was last checked, and by whom.
+    pub policy_reviewed: Option<(DateTime<Utc>, String)>,
+    /// The OSV records the organisation imported, by id.
+    pub advisories: Vec<crate::advisory::StoredAdvisory>,
+    /// Which advisories hit which services, by service and advisory.
+    pub advisory_hits: Vec<crate::advisory::HitRow>,
 }
 
 /// The incident register with each incident's links and timeline.
@@ -127,8 +133,8 @@ pub struct IncidentRecords {
     pub rows: Vec<crate::incident::IncidentRow>,
     /// Each incident's vendors, by name.
     pub vendors: Vec<(IncidentId, VendorId)>,
-    /// Each incident's services, by name.
-    pub services: Vec<(IncidentId, ServiceId)>,
+    /// Each incident's services, by name, with when each was linked.
+    pub services: Vec<(IncidentId, (ServiceId, DateTime<Utc>))>,
     /// Each incident's data classes, in the classes' order.
     pub data_classes: Vec<(IncidentId, DataClassId)>,
     /// Every incident's timeline, in each incident's order.

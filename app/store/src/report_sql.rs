@@ -182,11 +182,14 @@ impl ReportStore for ThisStore {
                 .bind(org_id)
                 .fetch_all(&mut *tx)
                 .await?;
-        let incident_services: Vec<(Uuid, Uuid)> =
-            sqlx::query_as(&incident_links("incident_services", "services", "service_id", "x.name_key"))
-                .bind(org_id)
-                .fetch_all(&mut *tx)
-                .await?;
+        let incident_services: Vec<(Uuid, Uuid, Ts)> = sqlx::query_as(
+            "SELECT l.incident_id, l.service_id, l.linked_at FROM incident_services l
+               JOIN services x ON x.org_id = l.org_id AND x.id = l.service_id
+             WHERE l.org_id = $1 ORDER BY l.incident_id, x.name_key, x.id",
+        )
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await?;
         let incident_data_classes: Vec<(Uuid, Uuid)> = sqlx::query_as(&incident_links(
             "incident_data_classes",
             "data_classes",
@@ -199,6 +202,26 @@ impl ReportStore for ThisStore {
         let incident_entries = sqlx::query_as::<_, IncidentEntryRecord>(
             "SELECT incident_id, kind, detail, actor, at FROM incident_entries WHERE org_id = $1
              ORDER BY incident_id, seq, id",
+        )
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let policy_reviewed: Option<(Ts, String)> = sqlx::query_as(
+            "SELECT policy_reviewed_at, policy_reviewed_by FROM orgs
+             WHERE id = $1 AND policy_reviewed_at IS NOT NULL AND policy_reviewed_by IS NOT NULL",
+        )
+        .bind(org_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let advisories = sqlx::query_as::<_, crate::advisory::StoredAdvisory>(
+            "SELECT id, osv, imported_by, imported_at FROM advisories WHERE org_id = $1 ORDER BY id",
+        )
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let advisory_hits = sqlx::query_as::<_, crate::advisory::HitRow>(
+            "SELECT service_id, advisory_id, exposure, fixed FROM advisory_hits WHERE org_id = $1
+             ORDER BY service_id, advisory_id",
         )
         .bind(org_id)
         .fetch_all(&mut *tx)
@@ -224,11 +247,14 @@ impl ReportStore for ThisStore {
             }
         }
         Ok(ReportRows {
+            policy_reviewed: policy_reviewed.map(|(at, by)| (at.0, by)),
+            advisories,
+            advisory_hits,
             clearances,
             incidents: IncidentRecords {
                 rows: incidents,
                 vendors: incident_vendors.into_iter().map(|(i, v)| (IncidentId(i), VendorId(v))).collect(),
-                services: incident_services.into_iter().map(|(i, s)| (IncidentId(i), ServiceId(s))).collect(),
+                services: incident_services.into_iter().map(|(i, s, at)| (IncidentId(i), (ServiceId(s), at.0))).collect(),
                 data_classes: incident_data_classes.into_iter().map(|(i, c)| (IncidentId(i), DataClassId(c))).collect(),
                 entries: incident_entries,
             },

@@ -837,7 +837,7 @@ impl Store for ThisStore {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         let r = sqlx::query(
             "UPDATE outbox SET status = 'queued', next_attempt_at = $1, give_up_at = CASE WHEN give_up_at < $1 THEN $2 ELSE give_up_at END
-             WHERE org_id = $3 AND id = $4 AND status = 'failed'",
+             WHERE org_id = $3 AND id = $4 AND status = 'failed' AND length(message) > 0",
         )
         .bind(Ts::from(now))
         .bind(Ts::from(now + chrono::Duration::days(1)))

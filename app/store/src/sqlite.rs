@@ -123,3 +123,4 @@ include!("report_sql.rs");
 include!("clearance_sql.rs");
 include!("incident_sql.rs");
 include!("advisory_sql.rs");
+include!("transfer_sql.rs");

@@ -23,3 +23,4 @@ mod reminders;
 mod reports;
 mod security;
 mod smtp;
+mod transfer;
