@@ -13,7 +13,7 @@ use crate::incident::{disclosure_lag, exposure, Clock, Entry, IncidentState};
 use crate::inventory::{FindingStatus, FindingTopic, ServiceStatus};
 use crate::questions::Assessment;
 use crate::report::{
-    ClearanceRecord, DataClass, Incident, Report, ReportData, Request, Scope, Service,
+    AdvisoryHit, ClearanceRecord, DataClass, Incident, Report, ReportData, Request, Scope, Service,
 };
 use crate::timeline::Event;
 use crate::{msg, Audit, Fmt, Lang};
@@ -81,6 +81,7 @@ pub struct Labels {
     pub incidents_lead: String,
     pub open_incidents: String,
     pub linked_incidents: String,
+    pub advisories: String,
     pub art33: String,
     pub art34: String,
     pub incident_timeline: String,
@@ -103,6 +104,8 @@ pub struct Summary {
     pub no_answer: Table,
     /// Each open incident with its 72-hour clock.
     pub open_incidents: Table,
+    /// The engine advisories that hit a service.
+    pub advisory_hits: Table,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -119,6 +122,8 @@ pub struct ServiceView {
     pub timeline: Table,
     /// The incidents linked to it.
     pub incidents: Table,
+    /// The engine advisories that hit it.
+    pub advisories: Table,
 }
 
 /// One incident of the register.
@@ -285,6 +290,7 @@ fn labels(c: &Ctx) -> Labels {
         incidents_lead: c.t(Msg::IncidentRegisterLead),
         open_incidents: c.t(Msg::ReportOpenIncidents),
         linked_incidents: c.t(Msg::ReportLinkedIncidents),
+        advisories: c.t(Msg::AdvisoriesTitle),
         art33: c.t(Msg::Art33Heading),
         art34: c.t(Msg::Art34Heading),
         incident_timeline: c.t(Msg::IncidentTimeline),
@@ -413,6 +419,13 @@ fn summary(c: &Ctx) -> Summary {
                     .count()
                     .to_string(),
             ),
+            c.row(
+                Msg::DashAdvisories,
+                live()
+                    .filter(|s| c.data.advisory_hits.iter().any(|h| h.service == s.id))
+                    .count()
+                    .to_string(),
+            ),
             c.row(Msg::ReportOpenIncidents, open_incidents.len().to_string()),
             c.row(Msg::ReportClocksPending, pending.to_string()),
             c.row(Msg::ReportClocksMissed, missed.to_string()),
@@ -460,6 +473,65 @@ fn summary(c: &Ctx) -> Summary {
                 .collect(),
             Msg::ReportNone,
         ),
+        advisory_hits: c.table(
+            &[
+                Msg::NavServices,
+                Msg::ColAdvisory,
+                Msg::FieldEngine,
+                Msg::ColExposure,
+            ],
+            c.data
+                .inventory
+                .services
+                .iter()
+                .flat_map(|s| {
+                    c.data
+                        .advisory_hits
+                        .iter()
+                        .filter(move |h| h.service == s.id)
+                        .map(move |h| {
+                            vec![
+                                s.name.clone(),
+                                advisory_name(h),
+                                engine_of(c, s),
+                                hit_exposure(c, h),
+                            ]
+                        })
+                })
+                .collect(),
+            Msg::ReportNone,
+        ),
+    }
+}
+
+fn advisory_name(h: &AdvisoryHit) -> String {
+    match &h.summary {
+        Some(summary) => format!("{}: {summary}", h.advisory),
+        None => h.advisory.clone(),
+    }
+}
+
+/// The structured engine and its version ("SGLang 0.5.20").
+fn engine_of(c: &Ctx, s: &Service) -> String {
+    match (s.engine_kind, &s.engine_version) {
+        (Some(kind), Some(version)) => format!("{} {version}", c.t(kind.label())),
+        (Some(kind), None) => c.t(kind.label()),
+        (None, _) => DASH.to_owned(),
+    }
+}
+
+/// "Affected · Fixed in 0.5.22", or that the version is not known.
+fn hit_exposure(c: &Ctx, h: &AdvisoryHit) -> String {
+    if !h.affected {
+        return c.t(Msg::ExposureUnknown);
+    }
+    match &h.fixed {
+        Some(version) => format!(
+            "{} · {}",
+            c.t(Msg::ExposureAffected),
+            msg!(c.lang, Msg::ExposureFixedIn, version = version)
+        ),
+        None => c.t(Msg::ExposureAffected),
     }
 }
 
@@ -673,6 +745,16 @@ fn service(c: &Ctx, s: &Service) -> ServiceView {
                         c.at(Some(i.we_aware_at)),
                     ]
                 })
+                .collect(),
+            Msg::ReportNone,
+        ),
+        advisories: c.table(
+            &[Msg::ColAdvisory, Msg::ColExposure],
+            c.data
+                .advisory_hits
+                .iter()
+                .filter(|h| h.service == s.id)
+                .map(|h| vec![advisory_name(h), hit_exposure(c, h)])
                 .collect(),
             Msg::ReportNone,
         ),
@@ -1216,6 +1298,40 @@ mod tests {
         let search = &v.services[1];
         assert_eq!(search.follow_ups.rows[0][2], "Åpen (Forfalt)");
         assert_eq!(search.requests[0].items[0].answer, "(ikke besvart)");
+    }
+
+    #[test]
+    fn advisory_hits_are_in_the_summary_and_on_each_service() {
+        let v = view(&example("Org", "x"), Lang::De);
+        assert!(
+            v.summary
+                .figures
+                .contains(&["Von Engine-Hinweisen betroffen".to_owned(), "2".to_owned()]),
+            "{:?}",
+            v.summary.figures
+        );
+        assert_eq!(
+            v.summary.advisory_hits.rows,
+            vec![
+                vec![
+                    "Chat x".to_owned(),
+                    "AIVET-2026-0001: KV cache shared x".to_owned(),
+                    "SGLang 0.5.22".to_owned(),
+                    "Betroffen · Behoben in 0.5.22".to_owned(),
+                ],
+                vec![
+                    "Search x".to_owned(),
+                    "AIVET-2026-0001".to_owned(),
+                    "SGLang 0.5.22".to_owned(),
+                    "Nicht bekannt: Version prüfen".to_owned(),
+                ],
+            ]
+        );
+        assert_eq!(v.services[0].advisories.rows.len(), 1);
+        assert_eq!(
+            v.services[1].advisories.rows[0][1],
+            "Nicht bekannt: Version prüfen"
+        );
     }
 
     #[test]

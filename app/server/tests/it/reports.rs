@@ -462,6 +462,10 @@ async fn the_report_on_the_command_line(db: std::sync::Arc<aivet_store::testing:
         "Sammendrag",
         "Bäckerei Sonnenschein GmbH",
         &hash,
+        // The demo's chat runs SGLang 0.5.20: the shipped advisory hits it.
+        "Varsler om inferensmotorer",
+        "AIVET-2026-0001",
+        "Rettet i 0.5.22",
     ] {
         assert!(
             squeezed(&text).contains(&squeezed(w)),
