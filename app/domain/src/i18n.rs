@@ -1158,6 +1158,21 @@ messages! {
         de: "Nur wenn wir wissen, was offengelegt wurde und wer was tut, können wir das Risiko für die Betroffenen einschätzen und richtig melden.",
         nb: "Bare når vi vet hva som ble eksponert og hvem som gjør hva, kan vi vurdere risikoen for de berørte og melde riktig.",
     }
+    QIncident {
+        en: "About the incident \"{title}\" (we learned of it on {aware}): when did you become aware of it, when was it fixed, and when and how did you inform us? Which of our data was in the affected system?",
+        de: "Zum Vorfall „{title}“ (uns bekannt seit {aware}): Wann haben Sie davon erfahren, wann wurde er behoben, und wann und wie haben Sie uns informiert? Welche unserer Daten waren im betroffenen System?",
+        nb: "Om hendelsen «{title}» (kjent for oss siden {aware}): Når fikk dere vite om den, når ble den rettet, og når og hvordan varslet dere oss? Hvilke av dataene våre var i det berørte systemet?",
+    }
+    QIncidentWhy {
+        en: "We must decide within 72 hours whether to notify the supervisory authority (GDPR Art. 33), and for that we need your timeline and what of ours was exposed.",
+        de: "Wir müssen binnen 72 Stunden entscheiden, ob wir die Aufsichtsbehörde benachrichtigen (Art. 33 DSGVO); dafür brauchen wir Ihren zeitlichen Ablauf und was von unseren Daten offengelegt wurde.",
+        nb: "Vi må innen 72 timer avgjøre om vi skal varsle tilsynsmyndigheten (GDPR art. 33), og til det trenger vi tidslinjen deres og hva av våre data som ble eksponert.",
+    }
+    AskAboutIncidentNote {
+        en: "Asking about the incident \"{title}\": its own question comes first, and the question about the inference software is ticked.",
+        de: "Sie fragen zum Vorfall „{title}“: Die Frage dazu steht an erster Stelle, und die Frage nach der Inferenz-Software ist angekreuzt.",
+        nb: "Du spør om hendelsen «{title}»: Spørsmålet om den kommer først, og spørsmålet om inferensprogramvaren er krysset av.",
+    }
     QEngines {
         en: "Which inference software and versions do you run, and how do you track and apply its security fixes?",
         de: "Welche Inferenz-Software in welchen Versionen setzen Sie ein, und wie verfolgen und installieren Sie deren Sicherheitskorrekturen?",

@@ -444,6 +444,9 @@ pub struct SendForm {
     pub lang: String,
     pub deadline: String,
     pub optional: Vec<String>,
+    /// An incident of the organisation to ask about as well (from the
+    /// incident's page): its own question comes first.
+    pub incident: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -456,7 +459,14 @@ pub struct SendDraft {
     /// Codes of the set's further questions to ask as well (checked against
     /// the organisation's question set when sending).
     pub optional: Vec<String>,
+    /// The incident to ask about (checked against the organisation's
+    /// incidents when sending).
+    pub incident: Option<crate::IncidentId>,
 }
+
+/// The code of the question about one incident, asked first when a
+/// request is sent from an incident.
+pub const INCIDENT_QUESTION: &str = "incident";
 
 /// Whether `key` is a usable idempotency key (what the form generates).
 pub fn valid_send_key(key: &str) -> bool {
@@ -545,15 +555,19 @@ impl SendForm {
                 f.0.push(("optional", Msg::ErrChoiceInvalid));
             }
         }
-        match (send_key, lang, deadline) {
-            (Some(send_key), Some(lang), Some(deadline)) if f.0.is_empty() => Ok(SendDraft {
-                send_key,
-                contacts,
-                services,
-                lang,
-                deadline,
-                optional,
-            }),
+        let incident = f.take("incident", optional_id::<crate::IncidentId>(&self.incident));
+        match (send_key, lang, deadline, incident) {
+            (Some(send_key), Some(lang), Some(deadline), Some(incident)) if f.0.is_empty() => {
+                Ok(SendDraft {
+                    send_key,
+                    contacts,
+                    services,
+                    lang,
+                    deadline,
+                    optional,
+                    incident,
+                })
+            }
             _ => Err(f.0),
         }
     }
@@ -720,13 +734,14 @@ mod tests {
             deadline: "2026-11-30".into(),
             optional: vec!["separation".into(), "no spaces".into()],
             services: vec!["not-an-id".into()],
+            incident: "not-an-incident".into(),
         }
         .parse(today())
         .unwrap_err();
         let fields: Vec<_> = e.iter().map(|(n, _)| *n).collect();
         assert_eq!(
             fields,
-            ["send_key", "contacts", "services", "lang", "deadline", "optional"],
+            ["send_key", "contacts", "services", "lang", "deadline", "optional", "incident"],
             "{e:?}"
         );
         let e = SendForm::default().parse(today()).unwrap_err();
@@ -744,9 +759,11 @@ mod tests {
             deadline: "2026-12-14".into(),
             optional: vec!["overlong".into()],
             services: vec![],
+            incident: id.clone(),
         }
         .parse(today())
         .unwrap();
+        assert_eq!(d.incident.map(|i| i.0.to_string()), Some(id.clone()));
         assert_eq!(d.contacts.len(), 1);
         assert_eq!(d.lang, None);
         assert_eq!(d.optional, ["overlong"]);

@@ -296,20 +296,49 @@ impl Services {
                 Msg::ErrChoiceInvalid,
             )]));
         }
+        // An incident of another organisation is as unknown as a random id.
+        let incident = match draft.incident {
+            None => None,
+            Some(id) => match self.store.incident(t, id).await {
+                Ok(d) => Some(d.incident),
+                Err(StoreError::NotFound) => {
+                    return Err(ServiceError::Invalid(vec![(
+                        "incident",
+                        Msg::ErrChoiceInvalid,
+                    )]))
+                }
+                Err(e) => return Err(e.into()),
+            },
+        };
         let org = self.store.org(t).await?;
         let mut out = Vec::with_capacity(chosen.len());
         for (contact, vendor_name) in chosen {
             let lang = draft.lang.unwrap_or(contact.lang);
-            let items = set
-                .texts(lang, &draft.optional)
+            let about_incident = incident.as_ref().map(|i| NewItem {
+                code: aivet_domain::questions::INCIDENT_QUESTION.to_owned(),
+                question: aivet_domain::msg!(
+                    lang,
+                    Msg::QIncident,
+                    title = &i.title,
+                    aware = &Fmt::new(lang, t.zone()).date(t.zone().today(i.we_aware_at))
+                ),
+                why: Msg::QIncidentWhy.text(lang).to_owned(),
+                earlier_answer: None,
+                earlier_note: None,
+            });
+            let items = about_incident
                 .into_iter()
-                .map(|q| NewItem {
-                    code: q.code,
-                    question: q.text,
-                    why: q.why,
-                    earlier_answer: None,
-                    earlier_note: None,
-                })
+                .chain(
+                    set.texts(lang, &draft.optional)
+                        .into_iter()
+                        .map(|q| NewItem {
+                            code: q.code,
+                            question: q.text,
+                            why: q.why,
+                            earlier_answer: None,
+                            earlier_note: None,
+                        }),
+                )
                 .collect();
             out.push(self.compose_request(
                 auth,

@@ -6,7 +6,7 @@
 
 use crate::helpers::*;
 use crate::inventory::{create_service, create_vendor};
-use crate::questions::json;
+use crate::questions::{ask_key, json, overview, request, send_form, service_with_contact};
 use chrono::{DateTime, TimeZone, Utc};
 use reqwest::Client;
 use serde_json::Value;
@@ -16,6 +16,7 @@ crate::on_both!(
     moving_when_we_became_aware_moves_the_alerts,
     decisions_and_forms_refuse_what_is_missing,
     the_register_filters_and_exports_safely,
+    the_vendor_is_asked_about_an_incident_in_one_step,
 );
 
 const OWNER: &str = "owner@praxis.example";
@@ -452,4 +453,124 @@ async fn the_register_filters_and_exports_safely(b: Db) {
     let other = app.sign_up("owner@other.example", "Other").await;
     let (_, csv) = app.get_text(&other, "/incidents/export.csv").await;
     assert_eq!(csv.lines().count(), 1);
+}
+
+/// From an incident's page, "ask the vendor" opens the send form with the
+/// incident's own question first (its title and when we learned of it, in
+/// the contact's language) and the engine question ticked; another
+/// organisation's incident is as unknown as a random id.
+async fn the_vendor_is_asked_about_an_incident_in_one_step(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let owner = app.sign_up(OWNER, "Praxis Dr. Weiß").await;
+    let r = app
+        .call(&owner, "set_time_zone", &[("time_zone", "Europe/Berlin")])
+        .await;
+    assert!(accepted(&r));
+    let (service, contact) = service_with_contact(&app, &owner, "de").await;
+    let id = record(
+        &app,
+        &owner,
+        &[
+            ("form[title]", "GLM-5.3 served other customers' prompts"),
+            ("form[services][0]", service.as_str()),
+            ("form[we_aware_at]", "2026-11-30T09:30"),
+            ("form[personal_data]", "true"),
+        ],
+    )
+    .await;
+    let other = app.sign_up("other@elsewhere.example", "Elsewhere").await;
+    let (their_service, _) = service_with_contact(&app, &other, "en").await;
+    let theirs = record(
+        &app,
+        &other,
+        &[
+            ("form[title]", "Their incident"),
+            ("form[services][0]", their_service.as_str()),
+            ("form[we_aware_at]", "2026-11-30T08:00"),
+        ],
+    )
+    .await;
+
+    // The incident's page links to the form with the incident in it.
+    let (status, page) = app.get_text(&owner, &format!("/incidents/{id}")).await;
+    assert_eq!(status, 200);
+    let ask = format!("/services/{service}/ask?incident={id}");
+    assert!(
+        page.contains(&ask.replace('&', "&amp;")) || page.contains(&ask),
+        "{page}"
+    );
+    let (_, service_page) = app.get_text(&owner, &format!("/services/{service}")).await;
+    assert!(
+        service_page.contains(&format!("ask?incident={id}")),
+        "the banner offers it too"
+    );
+    let (status, form) = app.get_text(&owner, &ask).await;
+    assert_eq!(status, 200);
+    assert!(form.contains("id=\"ask-incident\"") && form.contains("GLM-5.3 served"));
+    assert!(
+        form.contains(&format!("name=\"form[incident]\" value=\"{id}\"")),
+        "{form}"
+    );
+    let ask_about = |incident: String| {
+        let (owner, service) = (&owner, service.clone());
+        let app = &app;
+        async move {
+            app.call(
+                owner,
+                "ask_data",
+                &[
+                    ("service_id", service.as_str()),
+                    ("incident_id", incident.as_str()),
+                ],
+            )
+            .await
+        }
+    };
+    let view = json(ask_about(id.clone()).await).await;
+    let engines = view["further"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["code"] == "engines")
+        .unwrap();
+    assert_eq!(engines["enabled"], true, "{view}");
+    let foreign = ask_about(theirs.clone()).await.status();
+    let missing = ask_about(uuid::Uuid::new_v4().to_string()).await.status();
+    assert_eq!((foreign.as_u16(), missing.as_u16()), (404, 404));
+
+    // Sending: another organisation's incident is refused at its field,
+    // nothing is sent.
+    let key = ask_key(&app, &owner, &service).await;
+    let mut form = send_form(&service, &key, &contact);
+    form.push(("form[incident]", theirs.as_str()));
+    let r = app.call(&owner, "send_questions", &form).await;
+    assert_eq!(r.status(), 422);
+    assert!(r.text().await.unwrap().contains("incident"));
+    assert!(overview(&app, &owner, &service).await["requests"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+
+    // One step: the incident's question first, in German, then the five.
+    let mut form = send_form(&service, &key, &contact);
+    form.push(("form[incident]", id.as_str()));
+    form.push(("form[optional][0]", "engines"));
+    let r = app.call(&owner, "send_questions", &form).await;
+    assert!(accepted(&r), "{}", r.status());
+    let o = overview(&app, &owner, &service).await;
+    let request_id = o["requests"][0]["id"].as_str().unwrap().to_owned();
+    let d = request(&app, &owner, &request_id).await;
+    let items = d["items"].as_array().unwrap();
+    assert_eq!(items.len(), 7, "{d}");
+    let first = items[0]["question"].as_str().unwrap();
+    assert!(
+        first.starts_with("Zum Vorfall „GLM-5.3 served other customers' prompts“ (uns bekannt seit 30. November 2026)"),
+        "{first}"
+    );
+    assert!(items[6]["question"]
+        .as_str()
+        .unwrap()
+        .contains("Inferenz-Software"));
 }

@@ -117,7 +117,7 @@ pub(crate) async fn overview(app: &TestApp, c: &Client, service: &str) -> Value 
     .await
 }
 
-async fn request(app: &TestApp, c: &Client, id: &str) -> Value {
+pub(crate) async fn request(app: &TestApp, c: &Client, id: &str) -> Value {
     json(app.call(c, "request_detail", &[("request_id", id)]).await).await
 }
 

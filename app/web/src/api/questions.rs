@@ -104,6 +104,9 @@ pub struct AskView {
     pub default_deadline: NaiveDate,
     /// A fresh key for this showing of the form.
     pub send_key: String,
+    /// Asked from an incident's page: the incident (id, title), whose own
+    /// question comes first.
+    pub incident: Option<(String, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -222,12 +225,33 @@ pub async fn questions_overview(service_id: String) -> Result<QuestionsView, App
 }
 
 #[server(endpoint = "ask_data")]
-pub async fn ask_data(service_id: String) -> Result<AskView, AppError> {
+pub async fn ask_data(
+    service_id: String,
+    /// Asked from an incident: its id (another organisation's is "not found").
+    #[server(default)]
+    incident_id: String,
+) -> Result<AskView, AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
     let id: ServiceId = parse_id(&service_id)?;
     let d = c.services.ask_data(a, id).await.map_err(service_error)?;
-    Ok(ask_view(c.lang, d, Some(id), None, Vec::new()))
+    let mut view = ask_view(c.lang, d, Some(id), None, Vec::new());
+    if !incident_id.is_empty() {
+        let incident: aivet_domain::IncidentId = parse_id(&incident_id)?;
+        let case = c
+            .services
+            .incident(a, incident)
+            .await
+            .map_err(service_error)?;
+        view.incident = Some((incident_id, case.detail.incident.title));
+        // What ran where matters after an incident: the engine question too.
+        for q in &mut view.further {
+            if q.code == aivet_domain::questions::StandardQuestion::Engines.code() {
+                q.enabled = true;
+            }
+        }
+    }
+    Ok(view)
 }
 
 #[server(endpoint = "ask_vendor_data")]
@@ -286,6 +310,7 @@ fn ask_view(
             .collect(),
         default_deadline: d.default_deadline,
         send_key: aivet_services::secrets::new_token(),
+        incident: None,
     }
 }
 

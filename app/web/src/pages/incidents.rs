@@ -320,7 +320,7 @@ fn IncidentBody(d: IncidentView) -> impl IntoView {
         .iter()
         .map(|s| {
             let href = format!("/services/{}", s.id);
-            let ask = format!("/services/{}/ask", s.id);
+            let ask = format!("/services/{}/ask?incident={id}", s.id);
             view! {
                 <li>
                     <a href=href>{s.name.clone()}</a>

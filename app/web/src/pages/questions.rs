@@ -161,7 +161,8 @@ fn QuestionsBody(q: QuestionsView) -> impl IntoView {
 #[component]
 pub fn AskPage() -> impl IntoView {
     let id = path_id();
-    let data = page_data(id, api::ask_data);
+    let [incident] = crate::pages::common::query_values(["incident"]);
+    let data = page_data((id, incident), |(id, incident)| api::ask_data(id, incident));
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
@@ -288,6 +289,10 @@ fn AskForm(d: AskView) -> impl IntoView {
         <PostForm action=api::SendQuestions::url() ids=vec![("service_id", sid.clone())] other_actions=vec![preview_url]
             attr:class="form panel" attr:id="ask-form" attr:novalidate=true>
             <input type="hidden" name="form[send_key]" value=d.send_key.clone()/>
+            {d.incident.clone().map(|(id, title)| view! {
+                <input type="hidden" name="form[incident]" value=id/>
+                <p class="alert info" id="ask-incident">{aivet_domain::msg!(lang(), Msg::AskAboutIncidentNote, title = &title)}</p>
+            })}
             {d.vendor_id.is_some().then(|| view! {
                 <fieldset id="f-services" data-field="services">
                     <legend>{t(Msg::AskServices)}</legend>

@@ -436,6 +436,9 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
             {d.incidents.iter().map(|(id, title)| view! {
                 <div class="alert warn incident-banner" role="alert">
                     <p><a href=format!("/incidents/{id}")>{msg!(crate::i18n::lang(), Msg::ServiceIncidentBanner, title = title)}</a></p>
+                    {d.can_edit.then(|| view! {
+                        <p><a class="button small secondary" href=format!("/services/{}/ask?incident={id}", d.id)>{t(Msg::AskAboutIncident)}</a></p>
+                    })}
                 </div>
             }).collect_view()}
             <ConflictBanner data=clearance/>
