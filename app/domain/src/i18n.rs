@@ -1596,6 +1596,8 @@ messages! {
     }
     FieldOsvJson { en: "OSV records (JSON: one record or a list)", de: "OSV-Einträge (JSON: ein Eintrag oder eine Liste)", nb: "OSV-oppføringer (JSON: én oppføring eller en liste)" }
     ImportAdvisories { en: "Import advisories", de: "Hinweise importieren", nb: "Importer varsler" }
+    FieldOsvFile { en: "OSV file (JSON: one record or a list)", de: "OSV-Datei (JSON: ein Eintrag oder eine Liste)", nb: "OSV-fil (JSON: én oppføring eller en liste)" }
+    ImportAdvisoryFile { en: "Import the file", de: "Datei importieren", nb: "Importer filen" }
     AdvisoryBuiltIn { en: "shipped with aivet", de: "mit aivet geliefert", nb: "levert med aivet" }
     AdvisoryImported { en: "imported", de: "importiert", nb: "importert" }
     ErrOsvRecords { en: "Nothing was imported. {names}", de: "Nichts wurde importiert. {names}", nb: "Ingenting ble importert. {names}" }

@@ -2,6 +2,7 @@
 //! router and middleware, and runs it. Tests start it exactly as production
 //! does, on 127.0.0.1:0, through [`Application::build`].
 
+pub mod advisory_upload;
 pub mod attachments;
 pub mod calendar;
 pub mod config;

@@ -103,13 +103,14 @@ pub async fn security_headers(
     res
 }
 
-/// The routes that take documents: the vendor's answer page and a
-/// request's attachments. They read their bodies themselves, within
+/// The routes that take documents: the vendor's answer page, a request's
+/// attachments and an OSV file. They read their bodies themselves, within
 /// `AIVET_MAX_UPLOAD_BYTES` (see [`crate::upload`]), so that a refused
 /// document does not lose what was typed with it.
 pub fn is_upload(path: &str) -> bool {
     path.starts_with("/answer/")
         || (path.starts_with("/requests/") && path.ends_with("/attachments"))
+        || path == "/settings/advisories/upload"
 }
 
 /// Refuses bodies over `AIVET_MAX_BODY_BYTES`: at once when the length is

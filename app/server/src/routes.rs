@@ -35,6 +35,7 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/attachments/{id}"),
     ("POST", "/requests/{id}/attachments"),
     ("POST", "/reports/download"),
+    ("POST", "/settings/advisories/upload"),
     ("GET", "/calendar/{token}"),
     ("GET", "/follow-ups/{id}/calendar.ics"),
 ];
@@ -103,6 +104,10 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             post(crate::attachments::upload),
         )
         .route("/reports/download", post(crate::reports::download))
+        .route(
+            "/settings/advisories/upload",
+            post(crate::advisory_upload::upload),
+        )
         .route(
             "/answer/{token}",
             get(crate::portal::show).post(crate::portal::save),
@@ -254,9 +259,10 @@ fn referring_page(parts: &http::request::Parts, rc: &RequestCtx) -> String {
 /// them, with the refusal's status. (A redirect to the page would lose what
 /// was typed, or put it into the address.) When the page no longer has that
 /// form, it shows the messages on top.
-async fn refused_page(
+pub(crate) async fn refused_page(
     state: &AppState,
     parts: &http::request::Parts,
+    action: String,
     fields: Vec<(String, String)>,
     error: aivet_web::error::AppError,
     status: StatusCode,
@@ -275,7 +281,7 @@ async fn refused_page(
         *req.extensions_mut() = parts.extensions.clone();
         render(state, req, Some(refused))
     };
-    let refused = Refused::new(parts.uri.path().to_owned(), fields, error);
+    let refused = Refused::new(action, fields, error);
     let mut res = get(refused.clone()).await;
     if !refused.shown.load(std::sync::atomic::Ordering::Relaxed) && res.status().is_success() {
         res = get(Refused {
@@ -312,7 +318,15 @@ async fn server_fn(State(state): State<AppState>, req: Request<Body>) -> Respons
     if let Some(error) = forms::refusal(parts.uri.path(), &body, &form) {
         let status = StatusCode::UNPROCESSABLE_ENTITY;
         if plain {
-            return refused_page(&state, &parts, form.fields, error, status).await;
+            return refused_page(
+                &state,
+                &parts,
+                parts.uri.path().to_owned(),
+                form.fields,
+                error,
+                status,
+            )
+            .await;
         }
         return (
             status,
@@ -352,7 +366,15 @@ async fn server_fn(State(state): State<AppState>, req: Request<Body>) -> Respons
             } else {
                 StatusCode::UNPROCESSABLE_ENTITY
             };
-            let mut page = refused_page(&state, &parts, form.fields, error, status).await;
+            let mut page = refused_page(
+                &state,
+                &parts,
+                parts.uri.path().to_owned(),
+                form.fields,
+                error,
+                status,
+            )
+            .await;
             for cookie in res.headers().get_all(header::SET_COOKIE) {
                 page.headers_mut()
                     .append(header::SET_COOKIE, cookie.clone());

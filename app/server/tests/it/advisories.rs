@@ -6,7 +6,7 @@
 
 use crate::helpers::*;
 use crate::inventory::{create_service, create_vendor};
-use crate::questions::json;
+use crate::questions::{file_form, json};
 use reqwest::Client;
 use serde_json::Value;
 
@@ -14,6 +14,7 @@ crate::on_both!(
     versions_are_matched_when_saved,
     imports_are_all_or_none_and_stay_in_the_organisation,
     free_text_engines_are_read_once_after_an_upgrade,
+    an_osv_file_is_imported_like_pasted_text,
 );
 
 const OWNER: &str = "owner@shop.example";
@@ -337,4 +338,75 @@ async fn advisories_are_imported_on_the_command_line() {
         .await;
     assert!(!out.status.success());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Settings → Engine advisories also takes a file (a plain form post, no
+/// JavaScript): imported all or none like pasted text; a refused file comes
+/// back as the Settings page with its text in the paste field and each
+/// refused record named, and nothing imported.
+async fn an_osv_file_is_imported_like_pasted_text(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let (owner, _, id) = shop(&app, "vllm", "0.6.3").await;
+    let upload = |c: Client, name: &'static str, bytes: Vec<u8>| {
+        let app = &app;
+        async move {
+            let r = c
+                .post(app.url("/settings/advisories/upload"))
+                .header("accept", "text/html")
+                .header("referer", app.url("/settings"))
+                .multipart(file_form(&[], (name, &bytes)))
+                .send()
+                .await
+                .unwrap();
+            let location = r
+                .headers()
+                .get("location")
+                .map(|l| l.to_str().unwrap().to_owned());
+            (r.status().as_u16(), location, r.text().await.unwrap())
+        }
+    };
+    let count = |c: Client| {
+        let app = &app;
+        async move {
+            json(app.call(&c, "advisories_data", &[]).await).await["advisories"]
+                .as_array()
+                .unwrap()
+                .len()
+        }
+    };
+
+    let mixed = format!(r#"[{GOOD}, {{"summary": "no id"}}]"#);
+    let (status, _, page) = upload(owner.clone(), "mixed.json", mixed.into_bytes()).await;
+    assert_eq!(status, 409);
+    assert!(page.contains("Record 2 has no id"), "{page}");
+    assert!(
+        page.contains("Prefix cache shared across tenants"),
+        "the file's text is in the paste field"
+    );
+    assert!(page.contains("id=\"advisory-upload-form\""));
+    assert_eq!(count(owner.clone()).await, 1, "nothing imported");
+
+    let (status, _, page) =
+        upload(owner.clone(), "latin1.json", b"{\"id\": \"\xe9\"}".to_vec()).await;
+    assert_eq!(status, 422);
+    assert!(page.contains("alert"), "{page}");
+    let (status, _, _) = upload(owner.clone(), "empty.json", Vec::new()).await;
+    assert_eq!(status, 422);
+
+    let editor = app
+        .invite_and_join(&owner, "editor@shop.example", "editor")
+        .await;
+    let (status, _, _) = upload(editor, "good.json", GOOD.as_bytes().to_vec()).await;
+    assert_eq!(status, 403);
+    assert_eq!(count(owner.clone()).await, 1);
+
+    let (status, location, _) = upload(owner.clone(), "good.json", GOOD.as_bytes().to_vec()).await;
+    assert_eq!(
+        (status, location.as_deref()),
+        (303, Some("/settings#advisories"))
+    );
+    assert_eq!(count(owner.clone()).await, 2);
+    assert_eq!(hits(&app, &owner, &id).await.len(), 1, "matched at once");
 }

@@ -863,6 +863,9 @@ fn matrix() -> BTreeMap<String, Probe> {
             },
         },
     );
+    // No id in it: what A uploads lands in A (a form without a file is
+    // refused before anything is read).
+    add("POST /settings/advisories/upload", none());
     // B's class on B's service; the probe also swaps in a random class id.
     add(
         "POST /api/decide_clearance",

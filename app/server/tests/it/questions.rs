@@ -146,7 +146,7 @@ pub(crate) async fn post_answers(
 }
 
 /// A multipart form with text fields and one file in `attachment`.
-fn file_form(fields: &[(&str, &str)], file: (&str, &[u8])) -> reqwest::multipart::Form {
+pub(crate) fn file_form(fields: &[(&str, &str)], file: (&str, &[u8])) -> reqwest::multipart::Form {
     let mut form = reqwest::multipart::Form::new();
     for (k, v) in fields {
         form = form.text(k.to_string(), v.to_string());

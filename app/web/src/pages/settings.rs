@@ -537,6 +537,14 @@ fn AdvisoriesPanel() -> impl IntoView {
 #[component]
 fn AdvisoryImportForm() -> impl IntoView {
     view! {
+        <form method="post" enctype="multipart/form-data" class="form" id="advisory-upload-form"
+            action="/settings/advisories/upload">
+            <div class="field">
+                <label for="f-osv-file">{t(Msg::FieldOsvFile)}</label>
+                <input id="f-osv-file" name="attachment" type="file" accept=".json,application/json"/>
+            </div>
+            <button type="submit" class="button secondary" id="upload-advisories">{t(Msg::ImportAdvisoryFile)}</button>
+        </form>
         <PostForm action=api::ImportAdvisories::url() attr:class="form" attr:id="advisory-import-form" attr:novalidate=true>
             <crate::components::TextArea name="osv" label=Msg::FieldOsvJson rows=6 mono=true/>
             <Submit label=Msg::ImportAdvisories id="import-advisories"/>
