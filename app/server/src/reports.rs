@@ -9,10 +9,10 @@ use aivet_domain::{Lang, Msg, ServiceId};
 use aivet_services::report::{Download, PdfEngine};
 use aivet_services::ServiceError;
 use aivet_web::ssr::RequestCtx;
-use axum::body::Bytes;
-use axum::http::{header, StatusCode};
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{header, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Extension;
 use std::sync::Arc;
 
 /// The embedded Typst engine.
@@ -27,6 +27,9 @@ impl PdfEngine for TypstPdf {
         aivet_report::pdf(view_json, created).map_err(|e| e.to_string())
     }
 }
+
+/// Where the download form posts.
+pub const DOWNLOAD: &str = "/reports/download";
 
 /// What the download form asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -79,8 +82,17 @@ pub fn file_response(d: Download) -> Response {
         .into_response()
 }
 
-/// `POST /reports/download`.
-pub async fn download(Extension(rc): Extension<Arc<RequestCtx>>, body: Bytes) -> Response {
+/// `POST /reports/download`. A refused form (nothing chosen) comes back
+/// as the Reports page with its message and what was chosen; the bundle's
+/// post gets the message as text.
+pub async fn download(State(state): State<crate::AppState>, req: Request<Body>) -> Response {
+    let Some(rc) = req.extensions().get::<Arc<RequestCtx>>().cloned() else {
+        return middleware::internal_error("-", Default::default());
+    };
+    let (parts, body) = req.into_parts();
+    let Ok(body): Result<Bytes, _> = axum::body::to_bytes(body, usize::MAX).await else {
+        return (StatusCode::BAD_REQUEST, Msg::ErrFormOutdated.text(rc.lang)).into_response();
+    };
     let Some(auth) = rc.auth.as_ref() else {
         return (StatusCode::FOUND, [(header::LOCATION, "/login")]).into_response();
     };
@@ -102,6 +114,22 @@ pub async fn download(Extension(rc): Extension<Arc<RequestCtx>>, body: Bytes) ->
         Err(ServiceError::Internal(e)) => {
             tracing::error!(request_id = %rc.request_id, error = %e, "report failed");
             middleware::internal_error(&rc.request_id, rc.lang)
+        }
+        Err(ServiceError::Invalid(fields)) if crate::routes::is_plain_form_post(&parts) => {
+            let mut error = aivet_web::error::AppError::new(
+                fields.first().map_or(Msg::ErrFormInvalid, |(_, m)| *m),
+            );
+            error.fields = fields.iter().map(|(f, m)| ((*f).to_owned(), *m)).collect();
+            let posted = url::form_urlencoded::parse(&body).into_owned().collect();
+            crate::routes::refused_page(
+                &state,
+                &parts,
+                DOWNLOAD.to_owned(),
+                posted,
+                error,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
         }
         Err(ServiceError::Invalid(fields)) => (
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -232,7 +232,7 @@ async fn render(state: &AppState, req: Request<Body>, refused: Option<Refused>) 
 }
 
 /// A plain form post (the browser's own, without the bundle) asks for HTML.
-fn is_plain_form_post(parts: &http::request::Parts) -> bool {
+pub(crate) fn is_plain_form_post(parts: &http::request::Parts) -> bool {
     parts
         .headers
         .get(header::ACCEPT)

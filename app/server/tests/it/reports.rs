@@ -313,6 +313,33 @@ async fn every_format_is_the_organisations_own_in_its_language_and_recorded(b: D
     .await;
     assert_eq!(none.0, 422, "a selection of nothing is refused");
     assert!(String::from_utf8_lossy(&none.2).contains("Choose at least one service"));
+    // The browser's own post (no JavaScript) gets the Reports page again,
+    // with the message at the form and what was chosen still chosen.
+    let r = a
+        .post(app.url("/reports/download"))
+        .header("accept", "text/html")
+        .header("referer", app.url("/reports"))
+        .form(&[("format", "pdf"), ("lang", "nb"), ("scope", "selection")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let page = r.text().await.unwrap();
+    let error_at = page
+        .find("id=\"report-form-error\"")
+        .expect("the message at the form");
+    assert!(
+        page[error_at..].contains("Choose at least one service"),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"value="selection" checked"#),
+        "the scope stays chosen"
+    );
+    assert!(
+        page.contains(r#"value="nb" selected"#),
+        "the language stays chosen"
+    );
 
     // Each download is in the audit log, with its hash, and on the page.
     let t = tenant_of(&app, "owner@alpha.example").await;

@@ -30,9 +30,43 @@ pub fn ReportsPage() -> impl IntoView {
     }
 }
 
+/// The download form as a refused post left it (nothing chosen): what was
+/// chosen, and the message.
+struct Posted {
+    fields: Vec<(String, String)>,
+    error: String,
+}
+
+impl Posted {
+    fn here() -> Option<Posted> {
+        let r = use_context::<crate::forms::Refused>()?;
+        if r.action != DOWNLOAD {
+            return None;
+        }
+        r.shown.store(true, std::sync::atomic::Ordering::Relaxed);
+        Some(Posted {
+            error: r.error.text(lang()),
+            fields: r.fields,
+        })
+    }
+    fn has(&self, name: &str, value: &str) -> bool {
+        self.fields.iter().any(|(k, v)| k == name && v == value)
+    }
+}
+
+/// Where the download form posts (`aivet-server`'s `reports::download`).
+const DOWNLOAD: &str = "/reports/download";
+
 #[component]
 fn Reports(d: ReportsView) -> impl IntoView {
-    let current = lang();
+    let posted = Posted::here();
+    let current = posted
+        .as_ref()
+        .and_then(|p| p.fields.iter().find(|(k, _)| k == "lang"))
+        .and_then(|(_, v)| v.parse::<Lang>().ok())
+        .unwrap_or_else(lang);
+    let chosen = |name: &str, value: &str| posted.as_ref().is_some_and(|p| p.has(name, value));
+    let selection = chosen("scope", "selection");
     let languages = Lang::ALL
         .iter()
         .map(|l| {
@@ -46,9 +80,10 @@ fn Reports(d: ReportsView) -> impl IntoView {
         .map(|(s, archived)| {
             let id = format!("report-service-{}", s.id);
             let label_for = id.clone();
+            let checked = chosen("service", &s.id.to_string());
             view! {
                 <li>
-                    <input type="checkbox" id=id name="service" value=s.id.to_string()/>
+                    <input type="checkbox" id=id name="service" value=s.id.to_string() checked=checked/>
                     " "
                     <label for=label_for>{s.name.clone()}</label>
                     {archived.then(|| view! { " " <span class="badge muted-badge">{t(Msg::FieldArchived)}</span> })}
@@ -72,12 +107,15 @@ fn Reports(d: ReportsView) -> impl IntoView {
         <section class="panel" aria-labelledby="report-title">
             <h2 id="report-title">{t(Msg::ReportsMake)}</h2>
             <p class="muted">{t(Msg::ReportsIntro)}</p>
-            <form method="post" action="/reports/download" class="form" id="report-form">
-                <fieldset>
+            <form method="post" action=DOWNLOAD class="form" id="report-form">
+                <fieldset id="f-report-scope">
                     <legend>{t(Msg::ReportScope)}</legend>
-                    <label><input type="radio" name="scope" value="all" checked=true/>" "{t(Msg::ReportScopeAll)}</label>
+                    {posted.as_ref().map(|p| view! {
+                        <p class="alert error" role="alert" id="report-form-error">{p.error.clone()}</p>
+                    })}
+                    <label><input type="radio" name="scope" value="all" checked=!selection/>" "{t(Msg::ReportScopeAll)}</label>
                     <br/>
-                    <label><input type="radio" name="scope" value="selection"/>" "{t(Msg::ReportsChosenOnly)}</label>
+                    <label><input type="radio" name="scope" value="selection" checked=selection/>" "{t(Msg::ReportsChosenOnly)}</label>
                     {if no_services {
                         view! { <EmptyState text=Msg::EmptyServices/> }.into_any()
                     } else {
