@@ -112,8 +112,9 @@ async fn an_organisation_moves_to_postgresql_and_back_unchanged() {
     assert_eq!(returned.files, first.files, "the documents, byte for byte");
 
     // What moved works there: the owner, who has no password here yet,
-    // chooses one by mail and sees the open incident's clock.
-    let _server = back.start(&[]).await;
+    // chooses one by mail (through an SMTP listener) and sees the open incident's clock.
+    let mut sink = crate::smtp::Sink::start().await;
+    let _server = back.start(&[("AIVET_SMTP_URL", sink.url().as_str())]).await;
     let owner = &first.data.organisation.members[0].email;
     let c = reqwest::Client::builder()
         .cookie_store(true)
@@ -137,7 +138,7 @@ async fn an_organisation_moves_to_postgresql_and_back_unchanged() {
         .await
         .unwrap();
     assert!(accepted(&r), "{}", r.status());
-    let token = reset_token_in(&back.data_dir.join("outbox")).await;
+    let token = reset_token_in(&sink.next().await.data);
     let r = call(
         "reset_password",
         vec![
@@ -163,27 +164,12 @@ async fn an_organisation_moves_to_postgresql_and_back_unchanged() {
     assert!(page.contains(&first.data.incidents[0].title));
 }
 
-/// The token of the password-reset mail the other process writes to its
-/// outbox folder (polled: it is another process's mail worker).
-async fn reset_token_in(dir: &std::path::Path) -> String {
-    for _ in 0..300 {
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let data = std::fs::read(entry.path()).unwrap_or_default();
-            let Ok(m) = mailparse::parse_mail(&data) else {
-                continue;
-            };
-            let text = m
-                .subparts
-                .first()
-                .and_then(|p| p.get_body().ok())
-                .unwrap_or_default();
-            if let Some(pos) = text.find("/reset-password/") {
-                return text[pos + 16..pos + 16 + 43].to_owned();
-            }
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("no password-reset mail in {}", dir.display());
+/// The token of a password-reset mail as it arrived over SMTP.
+fn reset_token_in(data: &[u8]) -> String {
+    let m = mailparse::parse_mail(data).unwrap();
+    let text = m.subparts[0].get_body().unwrap();
+    let pos = text.find("/reset-password/").expect("the reset link");
+    text[pos + 16..pos + 16 + 43].to_owned()
 }
 
 #[tokio::test]
