@@ -29,7 +29,7 @@ impl PdfEngine for TypstPdf {
 }
 
 /// Where the download form posts.
-pub const DOWNLOAD: &str = "/reports/download";
+pub use aivet_web::pages::reports::DOWNLOAD;
 
 /// What the download form asks for.
 #[derive(Debug, PartialEq, Eq)]

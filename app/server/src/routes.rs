@@ -34,7 +34,7 @@ pub const PLAIN_ROUTES: &[(&str, &str)] = &[
     ("POST", "/answer/{token}"),
     ("GET", "/attachments/{id}"),
     ("POST", "/requests/{id}/attachments"),
-    ("POST", "/reports/download"),
+    ("POST", crate::reports::DOWNLOAD),
     ("POST", "/settings/advisories/upload"),
     ("GET", "/calendar/{token}"),
     ("GET", "/follow-ups/{id}/calendar.ics"),
@@ -103,7 +103,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             "/requests/{id}/attachments",
             post(crate::attachments::upload),
         )
-        .route("/reports/download", post(crate::reports::download))
+        .route(crate::reports::DOWNLOAD, post(crate::reports::download))
         .route(
             "/settings/advisories/upload",
             post(crate::advisory_upload::upload),

@@ -77,17 +77,18 @@ async fn check_incident_refs(tx: &mut Tx, org: OrgId, d: &IncidentDraft) -> Resu
     }
 }
 
+/// The latest link of an open incident that may affect the service, as an
+/// assignment for `UPDATE services SET … WHERE …`.
+const SUSPENDED_SINCE: &str = "suspended_since = (SELECT MAX(l.linked_at) FROM incident_services l
+     JOIN incidents i ON i.org_id = l.org_id AND i.id = l.incident_id
+   WHERE l.org_id = services.org_id AND l.service_id = services.id AND i.state = 'open' AND i.affected <> 'no')";
+
 /// Recomputes `suspended_since` of these services (the latest link of an
 /// open incident that may affect them: a decision holds only when made
 /// after every such incident) and their clearance figures.
 async fn refresh_suspension(tx: &mut Tx, org: OrgId, services: &[ServiceId]) -> Result<()> {
     for s in services {
-        sqlx::query(
-            "UPDATE services SET suspended_since = (SELECT MAX(l.linked_at) FROM incident_services l
-                 JOIN incidents i ON i.org_id = l.org_id AND i.id = l.incident_id
-               WHERE l.org_id = services.org_id AND l.service_id = services.id AND i.state = 'open' AND i.affected <> 'no')
-             WHERE org_id = $1 AND id = $2",
-        )
+        sqlx::query(&format!("UPDATE services SET {SUSPENDED_SINCE} WHERE org_id = $1 AND id = $2"))
         .bind(org.0)
         .bind(s.0)
         .execute(&mut **tx)

@@ -318,6 +318,11 @@ fn service_where(q: &ServiceQuery, text: bool) -> String {
     w
 }
 
+/// A service's count of findings that are not "unknown", as an assignment
+/// for `UPDATE services SET … WHERE …`.
+const KNOWN_FINDINGS: &str = "known_findings = (SELECT COUNT(*) FROM findings f
+     WHERE f.org_id = services.org_id AND f.service_id = services.id AND f.status <> 'unknown')";
+
 /// Whether the service in the UPDATE receives a personal data class.
 /// A scalar subquery rather than EXISTS: PostgreSQL may run an EXISTS as
 /// one hashed scan of the whole organisation's classes, and did on
@@ -900,11 +905,7 @@ impl InventoryStore for ThisStore {
         .bind(Ts::from(now))
         .execute(&mut *tx)
         .await?;
-        sqlx::query(
-            "UPDATE services SET known_findings = (SELECT COUNT(*) FROM findings f
-                 WHERE f.org_id = services.org_id AND f.service_id = services.id AND f.status <> 'unknown')
-             WHERE org_id = $1 AND id = $2",
-        )
+        sqlx::query(&format!("UPDATE services SET {KNOWN_FINDINGS} WHERE org_id = $1 AND id = $2"))
         .bind(t.org_id().0)
         .bind(service.0)
         .execute(&mut *tx)

@@ -583,20 +583,13 @@ impl TransferStore for ThisStore {
         // from the rows above).
         for update in [
             format!("UPDATE services SET personal = {PERSONAL} WHERE org_id = $1"),
-            "UPDATE services SET known_findings = (SELECT COUNT(*) FROM findings f
-                 WHERE f.org_id = services.org_id AND f.service_id = services.id AND f.status <> 'unknown')
-             WHERE org_id = $1"
-                .to_owned(),
+            format!("UPDATE services SET {KNOWN_FINDINGS} WHERE org_id = $1"),
             "UPDATE services SET follow_up_on = (SELECT MIN(f.due_on) FROM follow_ups f
                  WHERE f.org_id = services.org_id AND f.service_id = services.id AND f.status = 'open'
                    AND f.reason = 'answer_due')
              WHERE org_id = $1"
                 .to_owned(),
-            "UPDATE services SET suspended_since = (SELECT MAX(l.linked_at) FROM incident_services l
-                 JOIN incidents i ON i.org_id = l.org_id AND i.id = l.incident_id
-               WHERE l.org_id = services.org_id AND l.service_id = services.id AND i.state = 'open' AND i.affected <> 'no')
-             WHERE org_id = $1"
-                .to_owned(),
+            format!("UPDATE services SET {SUSPENDED_SINCE} WHERE org_id = $1"),
             format!("UPDATE services SET {CLEARANCE_FIGURES} WHERE org_id = $1"),
         ] {
             sqlx::query(&update).bind(org_id).execute(&mut *tx).await?;

@@ -54,8 +54,9 @@ impl Posted {
     }
 }
 
-/// Where the download form posts (`aivet-server`'s `reports::download`).
-const DOWNLOAD: &str = "/reports/download";
+/// Where the download form posts (`aivet-server`'s `reports::download`,
+/// routed at this address).
+pub const DOWNLOAD: &str = "/reports/download";
 
 #[component]
 fn Reports(d: ReportsView) -> impl IntoView {
