@@ -18,6 +18,11 @@ const FOLLOW_UP_COLUMNS: &str = "SELECT f.id, f.service_id, s.name AS service_na
     LEFT JOIN users u ON u.id = m.user_id
     LEFT JOIN question_requests r ON r.org_id = f.org_id AND r.id = f.request_id";
 
+/// The board's order: by day, service, reason and whom it waits for, so
+/// that items of one day and service stand in the same order on every view
+/// (the id only separates what looks the same).
+const FOLLOW_UP_ORDER: &str = "f.due_on, s.name, f.reason, COALESCE(r.recipient_email, ''), f.id";
+
 /// The board's filter: $1 organisation, $2 owner, $3 vendor, $4 reason.
 const FOLLOW_UP_FILTER: &str = "f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
     AND ($2 IS NULL OR s.owner_id = $2) AND ($3 IS NULL OR s.vendor_id = $3) AND ($4 IS NULL OR f.reason = $4)";
@@ -119,7 +124,7 @@ async fn follow_ups_of(
     Ok(sqlx::query_as::<_, FollowUpRow>(&format!(
         "{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
            AND (s.owner_id = $2 OR ($3 AND s.owner_id IS NULL)) AND ($4 IS NULL OR f.due_on <= $4)
-         ORDER BY f.due_on, s.name, f.id"
+         ORDER BY {FOLLOW_UP_ORDER}"
     ))
     .bind(org.0)
     .bind(membership.0)
@@ -145,7 +150,7 @@ impl FollowUpStore for ThisStore {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let rows = sqlx::query_as::<_, FollowUpRow>(&format!(
             "{FOLLOW_UP_COLUMNS} WHERE {FOLLOW_UP_FILTER}
-             ORDER BY f.due_on, s.name, f.id LIMIT $5"
+             ORDER BY {FOLLOW_UP_ORDER} LIMIT $5"
         ))
         .bind(t.org_id().0)
         .bind(q.owner.map(|o| o.0))
