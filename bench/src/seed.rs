@@ -109,10 +109,10 @@ pub async fn inventory(
                     t,
                     v,
                     chunk,
-                    AuditEvent::ServicesImported {
+                    &[AuditEvent::ServicesImported {
                         services: chunk.len(),
                         new_vendors: v.len(),
-                    },
+                    }],
                     now,
                 )
                 .await

@@ -112,6 +112,8 @@ pub enum Audit {
     },
     #[serde(rename = "service.imported")]
     ServicesImported { services: usize, new_vendors: usize },
+    #[serde(rename = "service.added")]
+    ServicesAdded { services: usize, new_vendors: usize },
     #[serde(rename = "questions.sent")]
     QuestionsSent {
         services: Vec<ServiceId>,
@@ -322,6 +324,14 @@ impl Audit {
             } => format!(
                 "{} {}",
                 msg!(lang, Msg::AuditServicesImported, n = *services),
+                msg!(lang, Msg::AuditVendorsCreated, n = *new_vendors)
+            ),
+            Audit::ServicesAdded {
+                services,
+                new_vendors,
+            } => format!(
+                "{} {}",
+                msg!(lang, Msg::AuditServicesAdded, n = *services),
                 msg!(lang, Msg::AuditVendorsCreated, n = *new_vendors)
             ),
             Audit::QuestionsSent { services, to } => msg!(

@@ -954,6 +954,11 @@ messages! {
         de: "Das Unternehmen, mit dem Sie den Vertrag haben. Legen Sie es zuerst unter Anbieter an, falls es fehlt.",
         nb: "Selskapet dere har avtalen med. Legg det til under Leverandører først hvis det mangler.",
     }
+    FieldVendorHintNew {
+        en: "The company you have the contract with. Not in the list? Type its name below.",
+        de: "Das Unternehmen, mit dem Sie den Vertrag haben. Nicht in der Liste? Geben Sie den Namen unten ein.",
+        nb: "Selskapet dere har avtalen med. Ikke i listen? Skriv navnet nedenfor.",
+    }
     FieldIntegrator { en: "Built in by (integrator)", de: "Eingebaut von (Integrator)", nb: "Bygget inn av (integrator)" }
     FieldModelProvider { en: "Model provider", de: "Modellanbieter", nb: "Modelleverandør" }
     FieldInferenceHost { en: "Inference host", de: "Inferenz-Hoster", nb: "Inferensvert" }
@@ -1046,6 +1051,76 @@ messages! {
     FieldPersonal { en: "Counts as personal data", de: "Gilt als personenbezogen", nb: "Regnes som personopplysninger" }
     AddDataClass { en: "Add data class", de: "Datenklasse hinzufügen", nb: "Legg til dataklasse" }
     FieldArchived { en: "Archived", de: "Archiviert", nb: "Arkivert" }
+
+    // --- several services at once ---
+    QuickEntry { en: "Add several", de: "Mehrere hinzufügen", nb: "Legg til flere" }
+    QuickTitle { en: "Add several services", de: "Mehrere Dienste hinzufügen", nb: "Legg til flere tjenester" }
+    QuickLead {
+        en: "Tick the AI services you use, or type a row for each of your own. Vendors you have not listed yet are added by name; data, contract and supply chain follow on each service's page.",
+        de: "Haken Sie die KI-Dienste an, die Sie nutzen, oder tragen Sie für jeden eigenen eine Zeile ein. Noch nicht erfasste Anbieter werden mit ihrem Namen angelegt; Daten, Vertrag und Lieferkette folgen auf der Seite jedes Dienstes.",
+        nb: "Kryss av for KI-tjenestene dere bruker, eller skriv en rad for hver av deres egne. Leverandører som ikke er registrert ennå, legges til med navnet; data, avtale og leverandørkjede fyller dere inn på siden til hver tjeneste.",
+    }
+    QuickCatalogueTitle { en: "Widely used AI services", de: "Verbreitete KI-Dienste", nb: "Utbredte KI-tjenester" }
+    QuickCatalogueHint {
+        en: "Only the name and the vendor come from this list; it says nothing about their contracts.",
+        de: "Aus dieser Liste kommen nur Name und Anbieter; über die Verträge sagt sie nichts.",
+        nb: "Fra denne listen kommer bare navn og leverandør; den sier ingenting om avtalene.",
+    }
+    QuickRowsTitle { en: "Your own services", de: "Eigene Dienste", nb: "Egne tjenester" }
+    QuickRowsHint {
+        en: "An assistant your IT provider built into your software: its vendor is whose AI it uses, \"built in by\" the IT provider.",
+        de: "Ein Assistent, den Ihr IT-Dienstleister in Ihre Software eingebaut hat: Anbieter ist, wessen KI er nutzt, \"eingebaut von\" der IT-Dienstleister.",
+        nb: "En assistent som IT-leverandøren har bygget inn i programvaren deres: leverandøren er den som leverer KI-en, «bygget inn av» er IT-leverandøren.",
+    }
+    QuickAlreadyListed { en: "already listed", de: "schon erfasst", nb: "allerede registrert" }
+    QuickMoreRows { en: "More rows", de: "Mehr Zeilen", nb: "Flere rader" }
+    QuickSave { en: "Add these services", de: "Diese Dienste hinzufügen", nb: "Legg til disse tjenestene" }
+    ColService { en: "Service", de: "Dienst", nb: "Tjeneste" }
+    FieldVendorName { en: "Vendor", de: "Anbieter", nb: "Leverandør" }
+    FieldBuiltInBy { en: "Built in by", de: "Eingebaut von", nb: "Bygget inn av" }
+    FieldNewVendorName { en: "Or a new vendor", de: "Oder ein neuer Anbieter", nb: "Eller en ny leverandør" }
+    FieldNewVendorNameHint {
+        en: "Not in the list? Type its name: the vendor is added with it, details later on its page.",
+        de: "Nicht in der Liste? Geben Sie den Namen ein: Der Anbieter wird damit angelegt, Details später auf seiner Seite.",
+        nb: "Ikke i listen? Skriv navnet: leverandøren legges til med det, detaljer senere på siden dens.",
+    }
+    FieldNewVendorRole { en: "Its role", de: "Seine Rolle", nb: "Rollen" }
+    ErrVendorOrNew {
+        en: "Choose a vendor from the list or type a new one, not both.",
+        de: "Wählen Sie einen Anbieter aus der Liste oder geben Sie einen neuen ein, nicht beides.",
+        nb: "Velg en leverandør fra listen eller skriv inn en ny, ikke begge deler.",
+    }
+    ErrVendorNameRequired { en: "Please enter the vendor.", de: "Bitte geben Sie den Anbieter an.", nb: "Skriv inn leverandøren." }
+    ErrQuickNothing {
+        en: "Nothing to add yet: tick a service or fill in a row.",
+        de: "Noch nichts hinzuzufügen: Haken Sie einen Dienst an oder füllen Sie eine Zeile aus.",
+        nb: "Ingenting å legge til ennå: kryss av for en tjeneste eller fyll ut en rad.",
+    }
+    ErrQuickTooMany {
+        en: "That is more rows than one page takes. Add them in parts, or import a CSV.",
+        de: "Das sind mehr Zeilen, als eine Seite aufnimmt. Fügen Sie sie in Teilen hinzu oder importieren Sie eine CSV.",
+        nb: "Det er flere rader enn én side tar. Legg dem til i deler, eller importer en CSV.",
+    }
+    ErrQuickTickFirst {
+        en: "Tick the service to add it, or clear this field.",
+        de: "Haken Sie den Dienst an, um ihn hinzuzufügen, oder leeren Sie dieses Feld.",
+        nb: "Kryss av for tjenesten for å legge den til, eller tøm feltet.",
+    }
+    ErrCatalogueUnknown {
+        en: "This service is not in the list (any more). Reload the page.",
+        de: "Dieser Dienst ist nicht (mehr) in der Liste. Laden Sie die Seite neu.",
+        nb: "Denne tjenesten er ikke (lenger) i listen. Last inn siden på nytt.",
+    }
+    ErrQuickNameTwice {
+        en: "This name is on the page twice.",
+        de: "Dieser Name steht zweimal auf der Seite.",
+        nb: "Dette navnet står to ganger på siden.",
+    }
+    AuditServicesAdded {
+        en: { one: "Added {n} service at once.", other: "Added {n} services at once." },
+        de: { one: "{n} Dienst auf einmal hinzugefügt.", other: "{n} Dienste auf einmal hinzugefügt." },
+        nb: { one: "La til {n} tjeneste på én gang.", other: "La til {n} tjenester på én gang." },
+    }
 
     // --- CSV import and export ---
     ExportCsv { en: "Export CSV", de: "CSV exportieren", nb: "Eksporter CSV" }

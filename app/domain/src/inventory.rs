@@ -300,6 +300,23 @@ pub struct VendorDraft {
     pub notes: Option<String>,
 }
 
+impl VendorDraft {
+    /// A vendor known by its name and role only; the rest follows on its page.
+    pub fn named(name: ItemName, role: VendorRole) -> VendorDraft {
+        VendorDraft {
+            name,
+            website: None,
+            role,
+            dpa_url: None,
+            privacy_url: None,
+            subprocessors_url: None,
+            status_url: None,
+            trust_url: None,
+            notes: None,
+        }
+    }
+}
+
 impl VendorForm {
     pub fn parse(&self) -> Result<VendorDraft, FieldErrors> {
         let mut f = Fields(Vec::new());
@@ -416,6 +433,10 @@ pub struct ServiceForm {
     pub notice_hours: String,
     pub notice_channel: String,
     pub authority_notifier: String,
+    /// A vendor not in the list yet, made with the service (when
+    /// `vendor_id` is empty): its name and role.
+    pub new_vendor_name: String,
+    pub new_vendor_role: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -9,6 +9,7 @@ pub mod account;
 pub mod advisory;
 pub mod attachments;
 pub mod audit;
+pub mod catalogue;
 pub mod clearance;
 pub mod follow_ups;
 pub mod i18n;

@@ -17,6 +17,10 @@ pub enum ServiceError {
     Forbidden,
     #[error("invalid input")]
     Invalid(FieldErrors),
+    /// Validation errors of controls in repeated rows, by the control's
+    /// name (`rows[2][name]`).
+    #[error("invalid rows")]
+    InvalidAt(Vec<(String, Msg)>),
     #[error("bad credentials")]
     BadCredentials,
     /// Too many attempts; the message says what to do meanwhile.
@@ -68,7 +72,7 @@ impl ServiceError {
             ServiceError::NotFound => Msg::ErrNotFound,
             ServiceError::Unauthenticated => Msg::ErrSignInRequired,
             ServiceError::Forbidden => Msg::ErrForbidden,
-            ServiceError::Invalid(_) => Msg::ErrFormInvalid,
+            ServiceError::Invalid(_) | ServiceError::InvalidAt(_) => Msg::ErrFormInvalid,
             ServiceError::BadCredentials => Msg::ErrBadCredentials,
             ServiceError::RateLimited(m)
             | ServiceError::Refused(m)

@@ -5,12 +5,13 @@
 
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::inventory::{
-    ClassMarks, ContactForm, FindingForm, ItemName, ServiceForm, VendorForm,
+    ClassMarks, ContactForm, FindingForm, ItemName, ServiceForm, VendorDraft, VendorForm,
+    VendorRole,
 };
 use aivet_domain::{ContactId, DataClassId, Msg, ServiceId, VendorId};
 use aivet_store::inventory::{
-    Contact, DataClass, InventoryCounts, Page, ServiceDetail, ServiceQuery, ServiceRef, ServiceRow,
-    Vendor, VendorName, VendorQuery, VendorRow,
+    Contact, DataClass, ImportVendor, InventoryCounts, Page, ServiceDetail, ServiceQuery,
+    ServiceRef, ServiceRow, Vendor, VendorName, VendorQuery, VendorRow,
 };
 use aivet_store::{AuditEvent, StoreError, Tenant};
 
@@ -65,6 +66,46 @@ pub(crate) fn inventory_error(in_use: Msg) -> impl Fn(StoreError) -> ServiceErro
 
 fn invalid(fields: Vec<(&'static str, Msg)>) -> ServiceError {
     ServiceError::Invalid(fields)
+}
+
+/// Vendors by the names people type: an existing one (in any case, archived
+/// ones too) or a new one, made once per name with the role of the place it
+/// first appears in.
+pub(crate) struct VendorNames {
+    ids: std::collections::HashMap<String, VendorId>,
+    /// The vendors to make, in the order they were first named.
+    pub(crate) new: Vec<ImportVendor>,
+}
+
+impl VendorNames {
+    pub(crate) async fn of(services: &Services, t: &Tenant) -> Result<VendorNames> {
+        let all = services
+            .store
+            .vendors(
+                t,
+                &VendorQuery {
+                    archived: true,
+                    ..Default::default()
+                },
+            )
+            .await?;
+        Ok(VendorNames {
+            ids: all.iter().map(|v| (v.name.to_lowercase(), v.id)).collect(),
+            new: Vec::new(),
+        })
+    }
+
+    pub(crate) fn id(&mut self, name: &ItemName, role: VendorRole) -> VendorId {
+        let new = &mut self.new;
+        *self.ids.entry(name.key()).or_insert_with(|| {
+            let id = VendorId(uuid::Uuid::new_v4());
+            new.push(ImportVendor {
+                id,
+                draft: VendorDraft::named(name.clone(), role),
+            });
+            id
+        })
+    }
 }
 
 impl Services {
@@ -260,18 +301,64 @@ impl Services {
         Ok(self.store.service(auth.tenant()?, id).await?)
     }
 
+    /// The vendor typed in place of one chosen (`new_vendor_name`): an
+    /// existing vendor of that name, or one to make with the service.
+    async fn vendor_in_place(
+        &self,
+        t: &Tenant,
+        form: &ServiceForm,
+    ) -> Result<(ServiceForm, Vec<ImportVendor>)> {
+        let mut form = form.clone();
+        if form.new_vendor_name.trim().is_empty() {
+            return Ok((form, Vec::new()));
+        }
+        let mut errors = Vec::new();
+        if !form.vendor_id.trim().is_empty() {
+            errors.push(("new_vendor_name", Msg::ErrVendorOrNew));
+        }
+        let name = ItemName::parse(&form.new_vendor_name)
+            .map_err(|m| errors.push(("new_vendor_name", m)))
+            .ok();
+        let role = form
+            .new_vendor_role
+            .parse::<VendorRole>()
+            .map_err(|m| errors.push(("new_vendor_role", m)))
+            .ok();
+        // The service's own fields are checked too, so that one post shows
+        // every problem.
+        if let Err(more) = form.parse() {
+            errors.extend(more.into_iter().filter(|(f, _)| *f != "vendor_id"));
+        }
+        let (Some(name), Some(role), true) = (name, role, errors.is_empty()) else {
+            return Err(invalid(errors));
+        };
+        let mut names = VendorNames::of(self, t).await?;
+        form.vendor_id = names.id(&name, role).to_string();
+        Ok((form, names.new))
+    }
+
     pub async fn create_service(&self, auth: &Auth, form: &ServiceForm) -> Result<ServiceId> {
         let t = auth.tenant()?;
         require_editor(t)?;
+        let (form, new_vendor) = self.vendor_in_place(t, form).await?;
         let draft = form.parse().map_err(invalid)?;
         let event = AuditEvent::ServiceCreated {
             name: draft.name.to_string(),
         };
-        let id = self
-            .store
-            .create_service(t, &draft, event, self.clock.now())
-            .await
-            .map_err(inventory_error(Msg::ErrVendorInUse))?;
+        let now = self.clock.now();
+        let id = if new_vendor.is_empty() {
+            self.store.create_service(t, &draft, event, now).await
+        } else {
+            let made = new_vendor.iter().map(|v| AuditEvent::VendorCreated {
+                name: v.draft.name.to_string(),
+            });
+            let events: Vec<AuditEvent> = made.chain([event]).collect();
+            self.store
+                .import_services(t, &new_vendor, std::slice::from_ref(&draft), &events, now)
+                .await
+                .map(|ids| ids[0])
+        }
+        .map_err(inventory_error(Msg::ErrVendorInUse))?;
         if draft.engine_kind.is_some() {
             self.rematch_service(t.org_id(), id).await?;
         }

@@ -5,11 +5,10 @@
 //! An exported file imports again: the import reads the export's columns by
 //! name and ignores the ones it does not know (findings, times).
 
-use crate::inventory::{inventory_error, require_editor};
+use crate::inventory::{inventory_error, require_editor, VendorNames};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::inventory::{
-    AuthorityNotifier, Deployment, FindingTopic, ItemName, ServiceForm, ServiceStatus, VendorDraft,
-    VendorRole,
+    AuthorityNotifier, Deployment, FindingTopic, ItemName, ServiceForm, ServiceStatus, VendorRole,
 };
 use aivet_domain::{Lang, Msg, VendorId};
 use aivet_store::inventory::{ImportVendor, ServiceDetail, VendorQuery};
@@ -314,7 +313,7 @@ impl Services {
                 t,
                 &checked.vendors,
                 &checked.services,
-                event,
+                &[event],
                 self.clock.now(),
             )
             .await
@@ -393,20 +392,7 @@ impl Services {
         plan.rows = rows.len();
 
         // What the organisation has, by the names people write.
-        let all_vendors = self
-            .store
-            .vendors(
-                t,
-                &VendorQuery {
-                    archived: true,
-                    ..Default::default()
-                },
-            )
-            .await?;
-        let mut vendor_ids: HashMap<String, VendorId> = all_vendors
-            .iter()
-            .map(|v| (v.name.to_lowercase(), v.id))
-            .collect();
+        let mut vendor_names = VendorNames::of(self, t).await?;
         let members: HashMap<String, String> = self
             .store
             .members(t)
@@ -421,15 +407,9 @@ impl Services {
             .into_iter()
             .map(|c| (c.name.to_lowercase(), c.id.to_string()))
             .collect();
-        let existing_services: std::collections::HashSet<String> = self
-            .store
-            .service_details(t)
-            .await?
-            .into_iter()
-            .map(|d| d.service.name.to_lowercase())
-            .collect();
+        let existing_services: std::collections::HashSet<String> =
+            self.store.service_name_keys(t).await?.into_iter().collect();
 
-        let mut new_vendors: Vec<ImportVendor> = Vec::new();
         let mut seen_names: HashMap<String, usize> = HashMap::new();
         let mut services = Vec::new();
         for (line, cells) in rows {
@@ -462,24 +442,7 @@ impl Services {
                         return String::new();
                     }
                 };
-                let id = *vendor_ids.entry(name.key()).or_insert_with(|| {
-                    let id = VendorId(uuid::Uuid::new_v4());
-                    new_vendors.push(ImportVendor {
-                        id,
-                        draft: VendorDraft {
-                            name: name.clone(),
-                            website: None,
-                            role,
-                            dpa_url: None,
-                            privacy_url: None,
-                            subprocessors_url: None,
-                            status_url: None,
-                            trust_url: None,
-                            notes: None,
-                        },
-                    });
-                    id
-                });
+                let id = vendor_names.id(&name, role);
                 id.to_string()
             };
             let vendor_id = vendor_cell("vendor", VendorRole::Application);
@@ -580,6 +543,7 @@ impl Services {
                 notice_hours: cell("notice_hours"),
                 notice_channel: cell("notice_channel"),
                 authority_notifier,
+                ..Default::default()
             };
             if let Ok(name) = ItemName::parse(&form.name) {
                 if existing_services.contains(&name.key()) {
@@ -609,6 +573,7 @@ impl Services {
                 }
             }
         }
+        let new_vendors = vendor_names.new;
         plan.new_vendors = new_vendors
             .iter()
             .map(|v| v.draft.name.as_str().to_owned())

@@ -19,6 +19,7 @@ pub mod mail;
 pub mod members;
 pub mod notices;
 pub mod questions;
+pub mod quick_entry;
 pub mod ratelimit;
 pub mod reminders;
 pub mod report;

@@ -383,6 +383,9 @@ pub trait InventoryStore: Send + Sync {
     /// Every service of the organisation with its data classes and findings,
     /// in three queries (for the export), ordered by name.
     async fn service_details(&self, t: &Tenant) -> Result<Vec<ServiceDetail>>;
+    /// The name keys (`ItemName::key`) of every service, archived ones too:
+    /// what a new service's name must not be.
+    async fn service_name_keys(&self, t: &Tenant) -> Result<Vec<String>>;
     async fn create_service(
         &self,
         t: &Tenant,
@@ -424,12 +427,14 @@ pub trait InventoryStore: Send + Sync {
     async fn inventory_counts(&self, t: &Tenant) -> Result<InventoryCounts>;
     /// Creates the vendors and services of an import in one transaction: all
     /// of them, or (on any error) none.
+    /// New vendors and services in one transaction, with their audit
+    /// entries (the import's, or a vendor's and a service's).
     async fn import_services(
         &self,
         t: &Tenant,
         vendors: &[ImportVendor],
         services: &[ServiceDraft],
-        event: AuditEvent,
+        events: &[AuditEvent],
         now: DateTime<Utc>,
     ) -> Result<Vec<ServiceId>>;
 }

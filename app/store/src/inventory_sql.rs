@@ -464,6 +464,16 @@ impl InventoryStore for ThisStore {
         Ok(rows)
     }
 
+    async fn service_name_keys(&self, t: &Tenant) -> Result<Vec<String>> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let keys = sqlx::query_scalar::<_, String>("SELECT name_key FROM services WHERE org_id = $1")
+            .bind(t.org_id().0)
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(keys)
+    }
+
     async fn vendor(&self, t: &Tenant, id: VendorId) -> Result<Vendor> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let v = sqlx::query_as::<_, Vendor>(
@@ -961,7 +971,7 @@ impl InventoryStore for ThisStore {
         Ok(n)
     }
 
-    async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], event: AuditEvent, now: DateTime<Utc>) -> Result<Vec<ServiceId>> {
+    async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], events: &[AuditEvent], now: DateTime<Utc>) -> Result<Vec<ServiceId>> {
         let mut tx = self.write(Scope::Tenant(t)).await?;
         for v in vendors {
             insert_vendor(&mut tx, t.org_id(), v.id, &v.draft, now).await?;
@@ -970,7 +980,9 @@ impl InventoryStore for ThisStore {
         for s in services {
             ids.push(insert_service(&mut tx, t.org_id(), s, now).await?);
         }
-        insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
+        for event in events {
+            insert_audit(&mut tx, t.org_id(), Some(t.user_id()), event, now).await?;
+        }
         tx.commit().await?;
         Ok(ids)
     }

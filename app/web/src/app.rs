@@ -95,6 +95,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/services") view=services::ServicesPage ssr=SsrMode::Async/>
                 <Route path=path!("/services/new") view=services::ServiceNewPage ssr=SsrMode::Async/>
                 <Route path=path!("/services/import") view=services::ServiceImportPage ssr=SsrMode::Async/>
+                <Route path=path!("/services/quick") view=services::ServiceQuickPage ssr=SsrMode::Async/>
                 <Route path=path!("/services/:id") view=services::ServicePage ssr=SsrMode::Async/>
                 <Route path=path!("/services/:id/edit") view=services::ServiceEditPage ssr=SsrMode::Async/>
                 <Route path=path!("/services/:id/ask") view=questions::AskPage ssr=SsrMode::Async/>

@@ -256,8 +256,12 @@ pub fn Field(
     #[prop(optional, into)] input: Option<String>,
     #[prop(optional, into)] scope: Option<String>,
     #[prop(optional)] inline: bool,
+    /// The id of a `<datalist>` of suggestions.
+    #[prop(optional)]
+    list: Option<&'static str>,
+    #[prop(optional, into)] id: Option<String>,
 ) -> impl IntoView {
-    let id = control_id(&scope, &name);
+    let id = id.unwrap_or_else(|| control_id(&scope, &name));
     let input = input.unwrap_or_else(|| name.clone());
     let st = ControlState::of(&name, &input, value, kind == "password");
     let described = st.described(&id, hint);
@@ -269,6 +273,7 @@ pub fn Field(
                 type=kind
                 required=required
                 autocomplete=autocomplete
+                list=list
                 value=st.value.clone()
                 aria-describedby=described
                 aria-invalid=st.invalid()

@@ -188,7 +188,9 @@ pub fn service_error(e: ServiceError) -> AppError {
         ServiceError::NotFound => StatusCode::NOT_FOUND,
         ServiceError::Unauthenticated => StatusCode::UNAUTHORIZED,
         ServiceError::Forbidden => StatusCode::FORBIDDEN,
-        ServiceError::Invalid(_) | ServiceError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ServiceError::Invalid(_) | ServiceError::InvalidAt(_) | ServiceError::Refused(_) => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
         ServiceError::Blocked(..) => StatusCode::CONFLICT,
         ServiceError::BadCredentials => StatusCode::UNAUTHORIZED,
         ServiceError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -198,6 +200,9 @@ pub fn service_error(e: ServiceError) -> AppError {
     let mut err = AppError::new(e.msg());
     if let ServiceError::Invalid(fields) = &e {
         err.fields = fields.iter().map(|(f, m)| ((*f).to_owned(), *m)).collect();
+    }
+    if let ServiceError::InvalidAt(fields) = &e {
+        err.fields = fields.clone();
     }
     if let ServiceError::Blocked(_, names) = &e {
         err.args = vec![("names".to_owned(), names.join(", "))];

@@ -19,6 +19,7 @@ mod mail;
 mod matrix;
 mod pages;
 mod questions;
+mod quick_entry;
 mod reminders;
 mod reports;
 mod security;

@@ -391,6 +391,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "/organisations",
         "/services/new",
         "/services/import",
+        "/services/quick",
         "/vendors/new",
         "/services/export.csv",
         "/services/import-template.csv",
@@ -833,6 +834,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         "review_clearance_policy",
         "incident_list",
         "advisories_data",
+        "quick_entry_data",
     ] {
         add(&format!("POST /api/{f}"), org_only());
     }
@@ -1044,6 +1046,22 @@ fn matrix() -> BTreeMap<String, Probe> {
                         "csv",
                         "name,vendor\nAlpha Imported,Alpha Import Vendor\n".into(),
                     ),
+                    ("org_id", w.b_org.clone()),
+                ]
+            },
+        },
+    );
+    // (A naming a vendor that B has: `quick_entry.rs`.)
+    add(
+        "POST /api/save_quick_entry",
+        Scoped {
+            form: |w| {
+                vec![
+                    ("form[rows][0][name]", "Alpha Quick".into()),
+                    ("form[rows][0][vendor]", "Alpha Quick Vendor".into()),
+                    ("form[rows][0][integrator]", "Alpha Quick Integrator".into()),
+                    ("form[picks][0][code]", "chatgpt".into()),
+                    ("form[picks][0][add]", "yes".into()),
                     ("org_id", w.b_org.clone()),
                 ]
             },
@@ -1337,7 +1355,11 @@ async fn every_route_treats_foreign_ids_like_missing_ones(b: Db) {
         .into_iter()
         .map(|d| d.service.name)
         .collect();
-    assert_eq!(a_services, vec!["Alpha Imported"]);
+    assert_eq!(
+        a_services,
+        vec!["Alpha Imported", "Alpha Quick", "ChatGPT"],
+        "what A imported and added went into A"
+    );
 
     // B's questions are untouched: not answered, reviewed, withdrawn or decided by A.
     let b_req = store

@@ -684,7 +684,7 @@ pub async fn an_import_is_all_or_nothing(b: Backend) {
             &t,
             std::slice::from_ref(&new_vendor),
             &[ok.clone(), clash],
-            ev(),
+            &[ev()],
             t0(),
         )
         .await;
@@ -702,7 +702,7 @@ pub async fn an_import_is_all_or_nothing(b: Backend) {
         "no vendor either"
     );
     let ids = store
-        .import_services(&t, &[new_vendor], &[ok], ev(), t0())
+        .import_services(&t, &[new_vendor], &[ok], &[ev()], t0())
         .await
         .unwrap();
     assert_eq!(ids.len(), 1);

@@ -724,6 +724,7 @@ pub async fn service_form_data(
             notice_hours: s.notice_hours.map(|h| h.to_string()).unwrap_or_default(),
             notice_channel: text(s.notice_channel),
             authority_notifier: s.authority_notifier.as_str().to_owned(),
+            ..Default::default()
         }
     };
     Ok(ServiceFormView {
@@ -754,6 +755,69 @@ pub async fn save_service(
         id
     };
     done(&format!("/services/{id}"))
+}
+
+/// One service of the catalogue on the quick-entry page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CatalogueRowView {
+    pub id: String,
+    pub name: String,
+    pub vendor: String,
+    /// A service of this name is in the inventory already.
+    pub listed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct QuickEntryView {
+    /// In the catalogue's order: a pick's index is its place here.
+    pub catalogue: Vec<CatalogueRowView>,
+    /// The organisation's vendors and the catalogue's, for typing a row.
+    pub vendor_names: Vec<String>,
+}
+
+#[server(endpoint = "quick_entry_data")]
+pub async fn quick_entry_data() -> Result<QuickEntryView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let d = c
+        .services
+        .quick_entry_data(a)
+        .await
+        .map_err(service_error)?;
+    let catalogue = aivet_domain::catalogue::catalogue();
+    let mut vendor_names = d.vendors;
+    for e in catalogue {
+        if !vendor_names
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(&e.vendor))
+        {
+            vendor_names.push(e.vendor.clone());
+        }
+    }
+    Ok(QuickEntryView {
+        catalogue: catalogue
+            .iter()
+            .map(|e| CatalogueRowView {
+                id: e.id.clone(),
+                name: e.name.clone(),
+                vendor: e.vendor.clone(),
+                listed: d.listed.contains(&e.name.to_lowercase()),
+            })
+            .collect(),
+        vendor_names,
+    })
+}
+
+/// Adds the services ticked and typed on the quick-entry page.
+#[server(endpoint = "save_quick_entry")]
+pub async fn save_quick_entry(form: aivet_domain::catalogue::QuickForm) -> Result<(), AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    c.services
+        .quick_add(a, &form)
+        .await
+        .map_err(service_error)?;
+    done("/services")
 }
 
 #[server(endpoint = "archive_service")]

@@ -102,6 +102,8 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         ServiceDetail,
         ServiceFormData,
         SaveService,
+        QuickEntryData,
+        SaveQuickEntry,
         ArchiveService,
         DeleteService,
         SaveFinding,

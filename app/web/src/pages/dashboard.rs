@@ -113,7 +113,7 @@ fn Overview(d: DashboardView) -> impl IntoView {
         d.asked_any > 0 && d.asked_without_follow_up == 0,
     ];
     let steps = [
-        (Msg::Step1Title, Msg::Step1Text, "/services/new"),
+        (Msg::Step1Title, Msg::Step1Text, "/services/quick"),
         (Msg::Step2Title, Msg::Step2Text, "/services"),
         (Msg::Step3Title, Msg::Step3Text, "/services"),
         (Msg::Step4Title, Msg::Step4Text, "/allowed"),

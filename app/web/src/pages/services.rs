@@ -15,7 +15,7 @@ use crate::pages::common::{options_with_all, path_id, query_values, ExternalLink
 use crate::pages::questions::QuestionsPanel;
 use aivet_domain::advisory::{Engine, VersionSource};
 use aivet_domain::inventory::{
-    AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus,
+    AuthorityNotifier, Deployment, FindingStatus, ServiceForm, ServiceStatus, VendorRole,
 };
 use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
@@ -231,6 +231,7 @@ fn ServiceList(d: ServiceListView, f: ServiceFilter) -> impl IntoView {
             <div class="actions">
                 {d.can_edit.then(|| view! {
                     <a class="button" href="/services/new" id="new-service">{t(Msg::NewService)}</a>
+                    <a class="button secondary" href="/services/quick" id="quick-entry">{t(Msg::QuickEntry)}</a>
                     <a class="button secondary" href="/services/import">{t(Msg::ImportCsv)}</a>
                 })}
                 <a class="button secondary" href="/services/export.csv" download="aivet-services.csv">{t(Msg::ExportCsv)}</a>
@@ -334,7 +335,17 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
             attr:class="form panel" attr:id="service-form" attr:novalidate=true>
             <Field name="name" input="form[name]" label=Msg::FieldName value=f.name/>
             <TextArea name="purpose" input="form[purpose]" label=Msg::FieldPurpose value=f.purpose rows=2/>
-            <Select name="vendor_id" input="form[vendor_id]" label=Msg::FieldVendor hint=Msg::FieldVendorHint options=vendor_required value=f.vendor_id/>
+            <Select name="vendor_id" input="form[vendor_id]" label=Msg::FieldVendor
+                hint=if id.is_none() { Msg::FieldVendorHintNew } else { Msg::FieldVendorHint } options=vendor_required value=f.vendor_id/>
+            {id.is_none().then(|| view! {
+                <div class="grid-2" id="new-vendor-in-place">
+                    <Field name="new_vendor_name" input="form[new_vendor_name]" label=Msg::FieldNewVendorName
+                        hint=Msg::FieldNewVendorNameHint required=false value=f.new_vendor_name.clone()/>
+                    <Select name="new_vendor_role" input="form[new_vendor_role]" label=Msg::FieldNewVendorRole
+                        options=choice_options(VendorRole::ALL, VendorRole::as_str, VendorRole::label)
+                        value=if f.new_vendor_role.is_empty() { "application".to_owned() } else { f.new_vendor_role.clone() }/>
+                </div>
+            })}
             <div class="grid-2">
                 <Select name="status" input="form[status]" label=Msg::FieldStatus
                     options=choice_options(ServiceStatus::ALL, ServiceStatus::as_str, ServiceStatus::label) value=f.status/>
@@ -544,6 +555,140 @@ fn FindingBlock(service: String, f: FindingView, can_edit: bool) -> impl IntoVie
                 </details>
             })}
         </div>
+    }
+}
+
+/// How many typed rows the quick-entry page shows (`?rows=` asks for more).
+const QUICK_ROWS: usize = 5;
+
+/// Several services at once: tick widely used ones, type rows of one's own.
+/// Works without the browser bundle; a refused post comes back with every
+/// tick and row as it was, each problem at its control.
+#[component]
+pub fn ServiceQuickPage() -> impl IntoView {
+    let data = page_data((), |_| api::quick_entry_data());
+    let [rows] = query_values(["rows"]);
+    let rows = rows
+        .parse::<usize>()
+        .unwrap_or(QUICK_ROWS)
+        .clamp(1, aivet_domain::catalogue::MAX_ROWS);
+    view! {
+        <AppLayout title=Msg::QuickTitle>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => view! { <QuickForm d rows/> }.into_any(),
+                        Err(e) => view! { <LoadError e/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </AppLayout>
+    }
+}
+
+#[component]
+fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
+    let status_options = || {
+        choice_options(
+            ServiceStatus::ALL,
+            ServiceStatus::as_str,
+            ServiceStatus::label,
+        )
+    };
+    let vendors = d
+        .vendor_names
+        .iter()
+        .map(|v| view! { <option value=v.clone()></option> })
+        .collect_view();
+    let catalogue = move || {
+        d.catalogue
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let at = |f: &str| format!("form[picks][{i}][{f}]");
+                let key = |f: &str| format!("picks[{i}][{f}]");
+                let label = format!("{} · {}", e.name, e.vendor);
+                if e.listed {
+                    return view! {
+                        <tr class="listed">
+                            <td>{label}" "<span class="badge">{t(Msg::QuickAlreadyListed)}</span></td>
+                            <td></td><td></td>
+                        </tr>
+                    }
+                    .into_any();
+                }
+                view! {
+                    <tr data-pick=e.id.clone()>
+                        <td data-field=key("add")>
+                            <input type="hidden" name=at("code") value=e.id.clone()/>
+                            <Check name=at("add") value="yes".to_owned()><span>{label}</span></Check>
+                        </td>
+                        <td><Select name=key("status") input=at("status") id=format!("q-pick-{i}-status")
+                            label=Msg::FieldStatus options=status_options() value="in_use" inline=true/></td>
+                        <td><Field name=key("integrator") input=at("integrator") id=format!("q-pick-{i}-integrator")
+                            label=Msg::FieldBuiltInBy required=false list="quick-vendors" inline=true/></td>
+                    </tr>
+                }
+                .into_any()
+            })
+            .collect_view()
+    };
+    let typed = move || {
+        (0..rows)
+            .map(|i| {
+                let at = |f: &str| format!("form[rows][{i}][{f}]");
+                let key = |f: &str| format!("rows[{i}][{f}]");
+                let id = |f: &str| format!("q-row-{i}-{f}");
+                view! {
+                    <tr>
+                        <td><Field name=key("name") input=at("name") id=id("name") label=Msg::ColService required=false inline=true/></td>
+                        <td><Field name=key("vendor") input=at("vendor") id=id("vendor") label=Msg::FieldVendorName required=false list="quick-vendors" inline=true/></td>
+                        <td><Field name=key("integrator") input=at("integrator") id=id("integrator") label=Msg::FieldBuiltInBy required=false list="quick-vendors" inline=true/></td>
+                        <td><Select name=key("status") input=at("status") id=id("status") label=Msg::FieldStatus options=status_options() value="in_use" inline=true/></td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    let more = format!(
+        "/services/quick?rows={}",
+        (rows + 5).min(aivet_domain::catalogue::MAX_ROWS)
+    );
+    view! {
+        <PostForm action=api::SaveQuickEntry::url() attr:class="form panel" attr:id="quick-form" attr:novalidate=true>
+            <p>{t(Msg::QuickLead)}</p>
+            <datalist id="quick-vendors">{vendors}</datalist>
+            <fieldset class="group" data-field="picks">
+                <legend>{t(Msg::QuickCatalogueTitle)}</legend>
+                <p class="hint">{t(Msg::QuickCatalogueHint)}</p>
+                <div class="table-wrap"><table class="table quick-table" id="quick-catalogue">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::ColService)}</th>
+                        <th scope="col">{t(Msg::FieldStatus)}</th>
+                        <th scope="col">{t(Msg::FieldBuiltInBy)}</th>
+                    </tr></thead>
+                    <tbody>{catalogue()}</tbody>
+                </table></div>
+            </fieldset>
+            <fieldset class="group" data-field="rows">
+                <legend>{t(Msg::QuickRowsTitle)}</legend>
+                <p class="hint">{t(Msg::QuickRowsHint)}</p>
+                <div class="table-wrap"><table class="table quick-table" id="quick-rows">
+                    <thead><tr>
+                        <th scope="col">{t(Msg::ColService)}</th>
+                        <th scope="col">{t(Msg::FieldVendorName)}</th>
+                        <th scope="col">{t(Msg::FieldBuiltInBy)}</th>
+                        <th scope="col">{t(Msg::FieldStatus)}</th>
+                    </tr></thead>
+                    <tbody>{typed()}</tbody>
+                </table></div>
+                {(rows < aivet_domain::catalogue::MAX_ROWS).then(|| view! { <p><a href=more id="quick-more-rows">{t(Msg::QuickMoreRows)}</a></p> })}
+            </fieldset>
+            <div class="actions">
+                <Submit label=Msg::QuickSave id="save-quick"/>
+                <a href="/services" class="button secondary">{t(Msg::Cancel)}</a>
+            </div>
+        </PostForm>
     }
 }
 
