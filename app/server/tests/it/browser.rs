@@ -3,7 +3,8 @@
 //! start, switch the language, sign out; add a vendor, a contact and a
 //! service and find them on the dashboard; ask a vendor, answer, review;
 //! invite a colleague and import services, with the answers shown in place;
-//! add five services at once in at most 25 clicks;
+//! add five services at once in at most 25 clicks; make a report of
+//! chosen services and find it listed;
 //! move a follow-up to another day and mark another done; decide which data
 //! may go into a service and see its conflict leave the dashboard.
 //!
@@ -44,9 +45,13 @@ async fn browser() -> Option<Browser> {
     browser_with(true).await
 }
 
-/// A browser with JavaScript on, or off (as some people and some company
-/// policies have it).
 async fn browser_with(javascript: bool) -> Option<Browser> {
+    browser_opts(javascript, None).await
+}
+
+/// A browser with JavaScript on, or off (as some people and some company
+/// policies have it); downloads go to `downloads` when given.
+async fn browser_opts(javascript: bool, downloads: Option<&std::path::Path>) -> Option<Browser> {
     let chromium =
         std::env::var("AIVET_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let site = std::env::var("AIVET_SITE_ROOT")
@@ -90,6 +95,13 @@ async fn browser_with(javascript: bool) -> Option<Browser> {
     }
     let profile =
         std::env::temp_dir().join(format!("aivet-chromium-{}", uuid::Uuid::new_v4().simple()));
+    let mut prefs = serde_json::json!({
+        "profile.managed_default_content_settings.javascript": if javascript { 1 } else { 2 },
+    });
+    if let Some(dir) = downloads {
+        prefs["download.default_directory"] = dir.display().to_string().into();
+        prefs["download.prompt_for_download"] = false.into();
+    }
     let caps = serde_json::json!({
         "goog:chromeOptions": {
             "binary": chromium,
@@ -98,7 +110,7 @@ async fn browser_with(javascript: bool) -> Option<Browser> {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--window-size=1200,900", format!("--user-data-dir={}", profile.display()),
             ],
-            "prefs": { "profile.managed_default_content_settings.javascript": if javascript { 1 } else { 2 } },
+            "prefs": prefs,
         }
     });
     let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
@@ -680,6 +692,117 @@ async fn five_services_from_two_vendors_in_at_most_25_clicks() {
     assert_eq!(text(c, "#count-in-use .figure-n").await, "5");
     // OpenAI and Microsoft, and the IT provider as the integrator.
     assert_eq!(text(c, "#count-vendors .figure-n").await, "3");
+    c.clone().close().await.unwrap();
+}
+
+/// A file Chromium has finished downloading into `dir`, ending in `ext`.
+async fn downloaded(dir: &std::path::Path, ext: &str) -> Vec<u8> {
+    // The browser writes `….crdownload` first and renames it when done.
+    for _ in 0..600 {
+        let done = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.to_string_lossy().ends_with(ext));
+        if let Some(path) = done {
+            return std::fs::read(path).unwrap();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("no {ext} file arrived in {}", dir.display());
+}
+
+/// The data-protection officer on Reports: a selection without a service
+/// comes back refused with what was chosen; two of three services in
+/// German download as a PDF (a real download) that names those two and not
+/// the third, and the export is listed with the hash the PDF prints.
+#[tokio::test]
+async fn make_a_report_of_chosen_services_and_find_it_listed() {
+    let downloads =
+        std::env::temp_dir().join(format!("aivet-downloads-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&downloads).unwrap();
+    let Some(b) = browser_opts(true, Some(&downloads)).await else {
+        return;
+    };
+    let app = TestApp::spawn(Db::Sqlite).await.unwrap();
+    let c = &b.client;
+    let owner = app.sign_up("dpo@fjord.example", "Fjord Regnskap AS").await;
+    let vendor = crate::inventory::create_vendor(&app, &owner, "ChatCo", "application").await;
+    for name in ["Support assistant", "Translator", "Hidden helper"] {
+        crate::inventory::create_service(
+            &app,
+            &owner,
+            &[("form[name]", name), ("form[vendor_id]", &vendor)],
+        )
+        .await;
+    }
+    sign_in(c, &app, "dpo@fjord.example").await;
+    click(c, Locator::Css(".sidenav a[href='/reports']")).await;
+    c.wait()
+        .for_element(Locator::Css("#report-form"))
+        .await
+        .unwrap();
+    hydrated(c).await;
+
+    click(
+        c,
+        Locator::Css("#report-form input[name='scope'][value='selection']"),
+    )
+    .await;
+    click(
+        c,
+        Locator::XPath("//select[@id='report-lang']/option[@value='de']"),
+    )
+    .await;
+    click(c, Locator::Css("#report-form button[value='pdf']")).await;
+    assert!(!text(c, "#report-form-error").await.is_empty());
+    assert!(c
+        .find(Locator::Css(
+            "#report-form input[name='scope'][value='selection']:checked"
+        ))
+        .await
+        .is_ok());
+    assert_eq!(value(c, "#report-lang").await, "de", "the language is kept");
+
+    for name in ["Support assistant", "Translator"] {
+        click(
+            c,
+            Locator::XPath(&format!(
+                "//ul[contains(@class,'report-services')]//label[text()='{name}']"
+            )),
+        )
+        .await;
+    }
+    click(c, Locator::Css("#report-form button[value='pdf']")).await;
+    let pdf = downloaded(&downloads, ".pdf").await;
+    assert!(pdf.starts_with(b"%PDF"), "a PDF arrived");
+    let text_of_pdf = crate::reports::pdf_text(&pdf);
+    assert!(text_of_pdf.contains("Compliance-Bericht"), "in German");
+    assert!(text_of_pdf.contains("Support assistant") && text_of_pdf.contains("Translator"));
+    assert!(
+        !text_of_pdf.contains("Hidden helper"),
+        "only the chosen services"
+    );
+
+    c.goto(&app.url("/reports")).await.unwrap();
+    let listed = text(c, ".exports tbody tr").await;
+    assert!(
+        listed.contains("PDF")
+            && listed.contains("Deutsch")
+            && listed.contains("2 selected services"),
+        "{listed}"
+    );
+    let hash = text(c, ".exports tbody tr code.hash").await;
+    assert_eq!(hash.len(), 64, "{hash}");
+    let squeezed: String = text_of_pdf
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{200b}')
+        .collect();
+    assert!(
+        squeezed.contains(&hash),
+        "the PDF prints the hash that is listed"
+    );
+    let _ = std::fs::remove_dir_all(&downloads);
     c.clone().close().await.unwrap();
 }
 
