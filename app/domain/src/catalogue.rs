@@ -110,10 +110,21 @@ impl QuickForm {
     /// with any error, every error and nothing to add. Names already in the
     /// inventory are for the caller to check (it knows them).
     pub fn parse(&self) -> Result<Vec<QuickLine>, RowErrors> {
+        let (lines, errors) = self.lines();
+        if errors.is_empty() {
+            Ok(lines)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The lines that check out and the errors of the others, so that a
+    /// caller can add its own findings about the good lines to the errors.
+    pub fn lines(&self) -> (Vec<QuickLine>, RowErrors) {
         let mut errors: RowErrors = Vec::new();
         let mut lines = Vec::new();
         if self.picks.len() > catalogue().len() || self.rows.len() > MAX_ROWS {
-            return Err(vec![("rows".to_owned(), Msg::ErrQuickTooMany)]);
+            return (lines, vec![("rows".to_owned(), Msg::ErrQuickTooMany)]);
         }
         for p in &self.picks {
             let Some(place) = catalogue().iter().position(|e| e.id == p.code.trim()) else {
@@ -194,11 +205,7 @@ impl QuickForm {
         if errors.is_empty() && lines.is_empty() {
             errors.push(("rows".to_owned(), Msg::ErrQuickNothing));
         }
-        if errors.is_empty() {
-            Ok(lines)
-        } else {
-            Err(errors)
-        }
+        (lines, errors)
     }
 }
 

@@ -1057,7 +1057,7 @@ messages! {
     QuickTitle { en: "Add several services", de: "Mehrere Dienste hinzufügen", nb: "Legg til flere tjenester" }
     QuickLead {
         en: "Tick the AI services you use, or type a row for each of your own. Vendors you have not listed yet are added by name; data, contract and supply chain follow on each service's page.",
-        de: "Haken Sie die KI-Dienste an, die Sie nutzen, oder tragen Sie für jeden eigenen eine Zeile ein. Noch nicht erfasste Anbieter werden mit ihrem Namen angelegt; Daten, Vertrag und Lieferkette folgen auf der Seite jedes Dienstes.",
+        de: "Kreuzen Sie die KI-Dienste an, die Sie nutzen, oder tragen Sie für jeden eigenen eine Zeile ein. Noch nicht erfasste Anbieter werden mit ihrem Namen angelegt; Daten, Vertrag und Lieferkette folgen auf der Seite jedes Dienstes.",
         nb: "Kryss av for KI-tjenestene dere bruker, eller skriv en rad for hver av deres egne. Leverandører som ikke er registrert ennå, legges til med navnet; data, avtale og leverandørkjede fyller dere inn på siden til hver tjeneste.",
     }
     QuickCatalogueTitle { en: "Widely used AI services", de: "Verbreitete KI-Dienste", nb: "Utbredte KI-tjenester" }
@@ -1069,11 +1069,15 @@ messages! {
     QuickRowsTitle { en: "Your own services", de: "Eigene Dienste", nb: "Egne tjenester" }
     QuickRowsHint {
         en: "An assistant your IT provider built into your software: its vendor is whose AI it uses, \"built in by\" the IT provider.",
-        de: "Ein Assistent, den Ihr IT-Dienstleister in Ihre Software eingebaut hat: Anbieter ist, wessen KI er nutzt, \"eingebaut von\" der IT-Dienstleister.",
+        de: "Ein Assistent, den Ihr IT-Dienstleister in Ihre Software eingebaut hat: Anbieter ist, wessen KI er nutzt, „eingebaut von“ der IT-Dienstleister.",
         nb: "En assistent som IT-leverandøren har bygget inn i programvaren deres: leverandøren er den som leverer KI-en, «bygget inn av» er IT-leverandøren.",
     }
     QuickAlreadyListed { en: "already listed", de: "schon erfasst", nb: "allerede registrert" }
-    QuickMoreRows { en: "More rows", de: "Mehr Zeilen", nb: "Flere rader" }
+    QuickMoreRows {
+        en: "Need more rows? Show {n} (before typing: the page loads again).",
+        de: "Mehr Zeilen nötig? {n} zeigen (vor dem Eintragen: die Seite wird neu geladen).",
+        nb: "Trenger dere flere rader? Vis {n} (før dere skriver: siden lastes på nytt).",
+    }
     QuickSave { en: "Add these services", de: "Diese Dienste hinzufügen", nb: "Legg til disse tjenestene" }
     ColService { en: "Service", de: "Dienst", nb: "Tjeneste" }
     FieldVendorName { en: "Vendor", de: "Anbieter", nb: "Leverandør" }
@@ -1082,7 +1086,7 @@ messages! {
     FieldNewVendorNameHint {
         en: "Not in the list? Type its name: the vendor is added with it, details later on its page.",
         de: "Nicht in der Liste? Geben Sie den Namen ein: Der Anbieter wird damit angelegt, Details später auf seiner Seite.",
-        nb: "Ikke i listen? Skriv navnet: leverandøren legges til med det, detaljer senere på siden dens.",
+        nb: "Ikke i listen? Skriv navnet: leverandøren legges til sammen med tjenesten, detaljer senere på leverandørsiden.",
     }
     FieldNewVendorRole { en: "Its role", de: "Seine Rolle", nb: "Rollen" }
     ErrVendorOrNew {
@@ -1093,17 +1097,17 @@ messages! {
     ErrVendorNameRequired { en: "Please enter the vendor.", de: "Bitte geben Sie den Anbieter an.", nb: "Skriv inn leverandøren." }
     ErrQuickNothing {
         en: "Nothing to add yet: tick a service or fill in a row.",
-        de: "Noch nichts hinzuzufügen: Haken Sie einen Dienst an oder füllen Sie eine Zeile aus.",
+        de: "Noch nichts hinzuzufügen: Kreuzen Sie einen Dienst an oder füllen Sie eine Zeile aus.",
         nb: "Ingenting å legge til ennå: kryss av for en tjeneste eller fyll ut en rad.",
     }
     ErrQuickTooMany {
         en: "That is more rows than one page takes. Add them in parts, or import a CSV.",
-        de: "Das sind mehr Zeilen, als eine Seite aufnimmt. Fügen Sie sie in Teilen hinzu oder importieren Sie eine CSV.",
-        nb: "Det er flere rader enn én side tar. Legg dem til i deler, eller importer en CSV.",
+        de: "Das sind mehr Zeilen, als eine Seite aufnimmt. Fügen Sie sie in Teilen hinzu oder importieren Sie eine CSV-Datei.",
+        nb: "Det er flere rader enn én side har plass til. Legg dem til i deler, eller importer en CSV.",
     }
     ErrQuickTickFirst {
         en: "Tick the service to add it, or clear this field.",
-        de: "Haken Sie den Dienst an, um ihn hinzuzufügen, oder leeren Sie dieses Feld.",
+        de: "Kreuzen Sie den Dienst an, um ihn hinzuzufügen, oder leeren Sie dieses Feld.",
         nb: "Kryss av for tjenesten for å legge den til, eller tøm feltet.",
     }
     ErrCatalogueUnknown {

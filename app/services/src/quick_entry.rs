@@ -17,10 +17,10 @@ impl Services {
     pub async fn quick_add(&self, auth: &Auth, form: &QuickForm) -> Result<Vec<ServiceId>> {
         let t = auth.tenant()?;
         require_editor(t)?;
-        let lines = form.parse().map_err(ServiceError::InvalidAt)?;
+        // Every problem in one answer: the form's own and the names taken.
+        let (lines, mut errors) = form.lines();
         let listed: std::collections::HashSet<String> =
             self.store.service_name_keys(t).await?.into_iter().collect();
-        let mut errors = Vec::new();
         let mut names = VendorNames::of(self, t).await?;
         let mut drafts = Vec::with_capacity(lines.len());
         for line in &lines {
@@ -47,11 +47,16 @@ impl Services {
             };
             match form.parse() {
                 Ok(d) => drafts.push(d),
-                Err(fields) => errors.extend(
-                    fields
-                        .into_iter()
-                        .map(|(f, m)| (format!("{}[{f}]", line.at), m)),
-                ),
+                // Named as the page names the line's controls.
+                Err(fields) => errors.extend(fields.into_iter().map(|(f, m)| {
+                    let control = match f {
+                        "name" if line.at.starts_with("picks") => "add",
+                        "vendor_id" => "vendor",
+                        "integrator_id" => "integrator",
+                        other => other,
+                    };
+                    (format!("{}[{control}]", line.at), m)
+                })),
             }
         }
         if !errors.is_empty() {

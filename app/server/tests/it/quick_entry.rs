@@ -241,8 +241,17 @@ async fn a_refused_quick_entry_comes_back_as_typed_and_saves_nothing(b: Db) {
     let c = app.sign_up("owner@fjord.example", "Fjord").await;
     let deepl = place("deepl");
     let claude = place("claude");
+    let chatgpt = place("chatgpt");
+    // Listed already, and ticked again from a page opened before (a second tab).
+    let openai = create_vendor(&app, &c, "OpenAI", "model_provider").await;
+    crate::inventory::create_service(
+        &app,
+        &c,
+        &[("form[name]", "ChatGPT"), ("form[vendor_id]", &openai)],
+    )
+    .await;
     let form = quick_form(
-        &[("deepl", "trial", "Fjord IT")],
+        &[("deepl", "trial", "Fjord IT"), ("chatgpt", "in_use", "")],
         &[
             ["Tilbudshjelper", "", "Fjord IT", "in_use"],
             ["Notatbot", "TextKI AS", "", "trial"],
@@ -294,9 +303,18 @@ async fn a_refused_quick_entry_comes_back_as_typed_and_saves_nothing(b: Db) {
         text_of(one(&doc, &format!("#q-pick-{claude}-integrator-error"))),
         "Tick the service to add it, or clear this field."
     );
+    assert_eq!(
+        text_of(one(&doc, &format!("#q-pick-{chatgpt}-add-error"))),
+        "This name is already used in your organisation."
+    );
+    let banner = text_of(one(&doc, "#quick-form #post-error"));
+    assert!(
+        !banner.contains("picks["),
+        "no key left for the banner: {banner}"
+    );
     // Nothing of the rows that were fine.
-    assert!(services(&app, &c).await.is_empty());
-    assert!(vendors(&app, &c).await.is_empty());
+    assert_eq!(services(&app, &c).await.len(), 1);
+    assert_eq!(vendors(&app, &c).await.len(), 1);
 
     // Nothing at all to add is said so.
     let r = app
@@ -311,6 +329,22 @@ async fn a_refused_quick_entry_comes_back_as_typed_and_saves_nothing(b: Db) {
         serde_json::json!([["rows", "ErrQuickNothing"]])
     );
 
+    // Without the bundle, "nothing to add" stands above the rows.
+    let r = plain_post(
+        &app,
+        &c,
+        "/api/save_quick_entry",
+        "/services/quick",
+        &pairs(&quick_form(&[], &[EMPTY_ROW])),
+    )
+    .await;
+    assert_eq!(r.status(), 422);
+    let doc = html(r).await;
+    assert_eq!(
+        text_of(one(&doc, "#q-rows-error")),
+        "Nothing to add yet: tick a service or fill in a row."
+    );
+
     // A viewer cannot add.
     let viewer = app
         .invite_and_join(&c, "viewer@fjord.example", "viewer")
@@ -318,7 +352,7 @@ async fn a_refused_quick_entry_comes_back_as_typed_and_saves_nothing(b: Db) {
     let ok = quick_form(&[("deepl", "in_use", "")], &[]);
     let r = app.call(&viewer, "save_quick_entry", &pairs(&ok)).await;
     assert_eq!(r.status(), 403);
-    assert!(services(&app, &c).await.is_empty());
+    assert_eq!(services(&app, &c).await.len(), 1);
 }
 
 /// The new-service form with a vendor typed in place (and more fields).

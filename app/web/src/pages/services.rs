@@ -7,7 +7,7 @@ use crate::api::{
     self, Choices, FindingView, ServiceDetailView, ServiceFilter, ServiceListView, PAGE_SIZE,
 };
 use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Submit, TextArea};
-use crate::forms::{refused_here, Check, PostForm};
+use crate::forms::{form_state, refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
 use crate::pages::clearance::{clearance_data, ClearancePanel, ConflictBanner};
@@ -586,6 +586,14 @@ pub fn ServiceQuickPage() -> impl IntoView {
     }
 }
 
+/// The message of a refused post for a key no `Field` shows (a tick box, a
+/// whole part of the form), where it belongs.
+fn refused_at(key: &str, id: String) -> Option<impl IntoView> {
+    form_state()
+        .error(key, key)
+        .map(|m| view! { <p class="field-error" id=id data-added="">{t(m)}</p> })
+}
+
 #[component]
 fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
     let status_options = || {
@@ -611,7 +619,10 @@ fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
                 if e.listed {
                     return view! {
                         <tr class="listed">
-                            <td>{label}" "<span class="badge">{t(Msg::QuickAlreadyListed)}</span></td>
+                            <td>
+                                {label}" "<span class="badge">{t(Msg::QuickAlreadyListed)}</span>
+                                {refused_at(&key("add"), format!("q-pick-{i}-add-error"))}
+                            </td>
                             <td></td><td></td>
                         </tr>
                     }
@@ -622,6 +633,7 @@ fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
                         <td data-field=key("add")>
                             <input type="hidden" name=at("code") value=e.id.clone()/>
                             <Check name=at("add") value="yes".to_owned()><span>{label}</span></Check>
+                            {refused_at(&key("add"), format!("q-pick-{i}-add-error"))}
                         </td>
                         <td><Select name=key("status") input=at("status") id=format!("q-pick-{i}-status")
                             label=Msg::FieldStatus options=status_options() value="in_use" inline=true/></td>
@@ -650,10 +662,8 @@ fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
             })
             .collect_view()
     };
-    let more = format!(
-        "/services/quick?rows={}",
-        (rows + 5).min(aivet_domain::catalogue::MAX_ROWS)
-    );
+    let more_rows = (rows + 5).min(aivet_domain::catalogue::MAX_ROWS);
+    let more = format!("/services/quick?rows={more_rows}");
     view! {
         <PostForm action=api::SaveQuickEntry::url() attr:class="form panel" attr:id="quick-form" attr:novalidate=true>
             <p>{t(Msg::QuickLead)}</p>
@@ -661,6 +671,7 @@ fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
             <fieldset class="group" data-field="picks">
                 <legend>{t(Msg::QuickCatalogueTitle)}</legend>
                 <p class="hint">{t(Msg::QuickCatalogueHint)}</p>
+                {refused_at("picks", "q-picks-error".to_owned())}
                 <div class="table-wrap"><table class="table quick-table" id="quick-catalogue">
                     <thead><tr>
                         <th scope="col">{t(Msg::ColService)}</th>
@@ -673,6 +684,10 @@ fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
             <fieldset class="group" data-field="rows">
                 <legend>{t(Msg::QuickRowsTitle)}</legend>
                 <p class="hint">{t(Msg::QuickRowsHint)}</p>
+                {refused_at("rows", "q-rows-error".to_owned())}
+                {(rows < aivet_domain::catalogue::MAX_ROWS).then(|| view! {
+                    <p class="hint"><a href=more id="quick-more-rows">{msg!(lang(), Msg::QuickMoreRows, n = more_rows)}</a></p>
+                })}
                 <div class="table-wrap"><table class="table quick-table" id="quick-rows">
                     <thead><tr>
                         <th scope="col">{t(Msg::ColService)}</th>
@@ -682,7 +697,6 @@ fn QuickForm(d: api::QuickEntryView, rows: usize) -> impl IntoView {
                     </tr></thead>
                     <tbody>{typed()}</tbody>
                 </table></div>
-                {(rows < aivet_domain::catalogue::MAX_ROWS).then(|| view! { <p><a href=more id="quick-more-rows">{t(Msg::QuickMoreRows)}</a></p> })}
             </fieldset>
             <div class="actions">
                 <Submit label=Msg::QuickSave id="save-quick"/>
