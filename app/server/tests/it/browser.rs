@@ -695,21 +695,60 @@ async fn five_services_from_two_vendors_in_at_most_25_clicks() {
     c.clone().close().await.unwrap();
 }
 
+/// The file in `dir` whose name ends in `ext`, if there is one.
+fn file_ending(dir: &std::path::Path, ext: &str) -> Option<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with(ext))
+}
+
 /// A file Chromium has finished downloading into `dir`, ending in `ext`.
-async fn downloaded(dir: &std::path::Path, ext: &str) -> Vec<u8> {
-    // The browser writes `….crdownload` first and renames it when done.
-    for _ in 0..600 {
-        let done = std::fs::read_dir(dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .find(|p| p.to_string_lossy().ends_with(ext));
-        if let Some(path) = done {
-            return std::fs::read(path).unwrap();
+/// The browser writes `….crdownload` and renames it when done: this waits
+/// for the kernel's word (inotify) that a file arrived in the folder, up to
+/// a minute, rather than looking at the folder on a timer.
+async fn downloaded(dir: &std::path::Path, ext: &'static str) -> Vec<u8> {
+    let dir = dir.to_owned();
+    let path = tokio::task::spawn_blocking(move || {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::CString::new(dir.as_os_str().as_bytes()).unwrap();
+        // SAFETY: plain system calls on a descriptor owned here; the buffer
+        // outlives the read.
+        unsafe {
+            let fd = libc::inotify_init1(libc::IN_CLOEXEC);
+            assert!(fd >= 0, "inotify");
+            let watch = libc::inotify_add_watch(
+                fd,
+                name.as_ptr(),
+                libc::IN_MOVED_TO | libc::IN_CLOSE_WRITE,
+            );
+            assert!(watch >= 0, "inotify watch");
+            // Checked after the watch is set, so that an arrival in between
+            // is not missed.
+            let found = loop {
+                if let Some(p) = file_ending(&dir, ext) {
+                    break Some(p);
+                }
+                let mut poll = libc::pollfd {
+                    fd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                if libc::poll(&mut poll, 1, 60_000) <= 0 {
+                    break None;
+                }
+                let mut events = [0u8; 4096];
+                libc::read(fd, events.as_mut_ptr().cast(), events.len());
+            };
+            libc::close(fd);
+            found
         }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("no {ext} file arrived in {}", dir.display());
+    })
+    .await
+    .unwrap();
+    let path = path.unwrap_or_else(|| panic!("no {ext} file arrived in a minute"));
+    std::fs::read(path).unwrap()
 }
 
 /// The data-protection officer on Reports: a selection without a service
