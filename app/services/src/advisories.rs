@@ -126,7 +126,9 @@ impl Services {
     }
 
     /// Matches again the organisations whose hits predate the shipped
-    /// catalogue (the hourly sweep, so an upgrade reaches everyone).
+    /// catalogue or miss a service saved since (the hourly sweep, so an
+    /// upgrade reaches everyone and a save whose process ended before
+    /// matching is matched all the same).
     pub(crate) async fn rematch_stale(&self) -> Result<usize> {
         let orgs = self.store.orgs_to_rematch(catalogue()).await?;
         for org in &orgs {

@@ -81,6 +81,7 @@ pub trait AdvisoryStore: Send + Sync {
     async fn service_hits(&self, t: &Tenant, service: ServiceId) -> Result<Vec<HitRow>>;
     async fn advisory_counts(&self, t: &Tenant) -> Result<AdvisoryCounts>;
     /// Organisations whose hits were computed with another shipped
-    /// catalogue (or never): after an upgrade, the sweep matches them again.
+    /// catalogue (or never), or with a service saved since and not matched
+    /// again (the process ended in between): the sweep matches them again.
     async fn orgs_to_rematch(&self, catalogue: &str) -> Result<Vec<OrgId>>;
 }

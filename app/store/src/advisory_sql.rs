@@ -109,6 +109,11 @@ impl AdvisoryStore for ThisStore {
             }
             q.execute(&mut *tx).await?;
         }
+        sqlx::query("UPDATE services SET hits_stale = false WHERE org_id = $1 AND ($2 IS NULL OR id = $2) AND hits_stale")
+            .bind(org.0)
+            .bind(only.map(|s| s.0))
+            .execute(&mut *tx)
+            .await?;
         if only.is_none() {
             sqlx::query("UPDATE orgs SET advisories_matched = $2 WHERE id = $1")
                 .bind(org.0)
@@ -160,7 +165,8 @@ impl AdvisoryStore for ThisStore {
     async fn orgs_to_rematch(&self, catalogue: &str) -> Result<Vec<OrgId>> {
         let mut tx = self.read(Scope::System).await?;
         let rows: Vec<(Uuid,)> = sqlx::query_as(
-            "SELECT id FROM orgs WHERE advisories_matched IS NULL OR advisories_matched <> $1",
+            "SELECT id FROM orgs WHERE advisories_matched IS NULL OR advisories_matched <> $1
+                OR EXISTS (SELECT 1 FROM services s WHERE s.org_id = orgs.id AND s.hits_stale)",
         )
         .bind(catalogue)
         .fetch_all(&mut *tx)

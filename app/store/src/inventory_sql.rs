@@ -229,6 +229,17 @@ fn bind_service<'q>(
         .bind(d.engine_source.map(|e| e.as_str()))
 }
 
+/// The service's advisory hits are to be matched again (see
+/// `write_hits`, which clears the mark, and `orgs_to_rematch`).
+async fn mark_hits_stale(tx: &mut Tx, org: OrgId, id: ServiceId) -> Result<()> {
+    sqlx::query("UPDATE services SET hits_stale = true WHERE org_id = $1 AND id = $2")
+        .bind(org.0)
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 async fn insert_service(tx: &mut Tx, org: OrgId, d: &ServiceDraft, now: DateTime<Utc>) -> Result<ServiceId> {
     check_service_refs(tx, org, d).await?;
     let id = ServiceId(Uuid::new_v4());
@@ -237,9 +248,9 @@ async fn insert_service(tx: &mut Tx, org: OrgId, d: &ServiceDraft, now: DateTime
             "INSERT INTO services (org_id, id, name, name_key, purpose, vendor_id, integrator_id, model_provider_id,
                                    inference_host_id, model, engine, deployment, owner_id, status, dpa_signed_on,
                                    dpa_url, notice_hours, notice_channel, authority_notifier, created_at, updated_at,
-                                   engine_kind, engine_version, engine_source, engine_parsed)
+                                   engine_kind, engine_version, engine_source, engine_parsed, hits_stale)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20,
-                     $21, $22, $23, true)",
+                     $21, $22, $23, true, $21 IS NOT NULL)",
         ),
         org,
         id,
@@ -841,7 +852,7 @@ impl InventoryStore for ThisStore {
                         model_provider_id = $8, inference_host_id = $9, model = $10, engine = $11, deployment = $12,
                         owner_id = $13, status = $14, dpa_signed_on = $15, dpa_url = $16, notice_hours = $17,
                         notice_channel = $18, authority_notifier = $19, updated_at = $20, engine_kind = $21,
-                        engine_version = $22, engine_source = $23, engine_parsed = true
+                        engine_version = $22, engine_source = $23, engine_parsed = true, hits_stale = true
                  WHERE org_id = $1 AND id = $2",
             ),
             t.org_id(),
@@ -866,6 +877,7 @@ impl InventoryStore for ThisStore {
         if set_archived(&mut tx, "services", t.org_id(), id.0, archived, now).await? != 1 {
             return Err(StoreError::NotFound);
         }
+        mark_hits_stale(&mut tx, t.org_id(), id).await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
         tx.commit().await?;
         Ok(())

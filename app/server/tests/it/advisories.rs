@@ -15,19 +15,18 @@ crate::on_both!(
     imports_are_all_or_none_and_stay_in_the_organisation,
     free_text_engines_are_read_once_after_an_upgrade,
     an_osv_file_is_imported_like_pasted_text,
+    a_save_the_process_did_not_match_is_matched_by_the_sweep,
 );
 
 const OWNER: &str = "owner@shop.example";
 
 async fn hits(app: &TestApp, c: &Client, service: &str) -> Vec<Value> {
-    json(
+    let v = json(
         app.call(c, "service_advisories", &[("service_id", service)])
             .await,
     )
-    .await
-    .as_array()
-    .unwrap()
-    .clone()
+    .await;
+    v.as_array().unwrap_or_else(|| panic!("{v}")).clone()
 }
 
 async fn save(app: &TestApp, c: &Client, id: &str, vendor: &str, kind: &str, version: &str) {
@@ -136,6 +135,59 @@ async fn versions_are_matched_when_saved(b: Db) {
         .await;
     assert!(accepted(&r));
     assert_eq!(dashboard_hits(&app, &owner).await, 0);
+}
+
+/// The save and the matching after it are two transactions. Should the
+/// process end in between, the save has marked the service, and the next
+/// hourly sweep matches it: the hits never stay those of the old version.
+async fn a_save_the_process_did_not_match_is_matched_by_the_sweep(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let (owner, vendor, id) = shop(&app, "sglang", "0.5.22").await;
+    assert!(hits(&app, &owner, &id).await.is_empty());
+    // The store's save alone, as if the process ended right after it.
+    let tenant = tenant_of(&app, OWNER).await;
+    let form = aivet_domain::inventory::ServiceForm {
+        name: "Shop assistant".into(),
+        vendor_id: vendor.clone(),
+        engine_kind: "sglang".into(),
+        engine_version: "0.5.20".into(),
+        ..Default::default()
+    };
+    let service = aivet_domain::ServiceId(id.parse().unwrap());
+    let event = aivet_store::AuditEvent::ServiceUpdated {
+        service,
+        name: "Shop assistant".into(),
+    };
+    app.services
+        .store
+        .update_service(
+            &tenant,
+            service,
+            &form.parse().unwrap(),
+            event,
+            aivet_services::Clock::now(&*app.clock),
+        )
+        .await
+        .unwrap();
+    assert!(hits(&app, &owner, &id).await.is_empty(), "not matched yet");
+    app.clock.advance(chrono::Duration::hours(1));
+    app.run_jobs().await;
+    // An hour on, the session has lapsed.
+    let owner = app.signed_in(OWNER).await;
+    let h = hits(&app, &owner, &id).await;
+    assert_eq!(h.len(), 1, "{h:?}");
+    assert_eq!(h[0]["affected"], true);
+    assert_eq!(dashboard_hits(&app, &owner).await, 1);
+    // Matched, the mark is gone: a later sweep finds nothing to do.
+    let stale = app
+        .services
+        .store
+        .orgs_to_rematch(aivet_services::advisories::catalogue())
+        .await
+        .unwrap();
+    assert!(stale.is_empty(), "{stale:?}");
 }
 
 const GOOD: &str = r#"{
