@@ -35,6 +35,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 mod advisories;
 mod clearance;
 mod follow_ups;
+mod report;
 mod seed;
 
 const PASSWORD: &str = "benchmark passphrase 1";
@@ -811,7 +812,22 @@ async fn process(quick: bool) {
         }
         panic!("the release binary did not answer within 20 s");
     };
-    // First start migrates; the second is measured on the migrated database.
+    // The demo organisation, for the reports below (migrates the database).
+    let demo = std::process::Command::new(&bin)
+        .args(["demo", "--lang", "de"])
+        .envs(env_for(&db, port, &data, None))
+        .output()
+        .unwrap();
+    assert!(demo.status.success(), "aivet demo failed");
+    let said = String::from_utf8(demo.stdout).unwrap();
+    let line = |key: &str| {
+        said.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap()
+            .to_owned()
+    };
+    let (demo_email, demo_password) = (line("email: "), line("password: "));
+    // A first start (start-up is measured on the second).
     let mut p = spawn();
     first_200(plain.clone(), base.clone()).await;
     p.kill().await.unwrap();
@@ -898,6 +914,49 @@ async fn process(quick: bool) {
         burst_peak as f64 / 1024.0,
         after_burst as f64 / 1024.0
     );
+    // Three PDFs of the demo organisation through the server: what they
+    // cost the server's own memory (the documents are laid out by
+    // `aivet render-pdf` processes).
+    let d = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = d
+        .post(format!("{base}/api/sign_in"))
+        .header("origin", &base)
+        .form(&[
+            ("email", demo_email.as_str()),
+            ("password", demo_password.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success() || r.status().is_redirection());
+    let before_reports = rss_kb(pid, "VmRSS:");
+    let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
+    let t = Instant::now();
+    for _ in 0..3 {
+        let r = d
+            .post(format!("{base}/reports/download"))
+            .header("origin", &base)
+            .form(&[("format", "pdf"), ("lang", "de"), ("scope", "all")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "the demo's PDF");
+        assert!(r.bytes().await.unwrap().starts_with(b"%PDF-"));
+    }
+    let reports_time = t.elapsed() / 3;
+    let (after_reports, reports_peak) = (rss_kb(pid, "VmRSS:"), rss_kb(pid, "VmHWM:"));
+    println!(
+        "| 3 PDFs of the demo ({} each): server RSS before / peak / afterwards | {:.1} MB / {:.1} MB / {:.1} MB |",
+        ms(reports_time),
+        before_reports as f64 / 1024.0,
+        reports_peak as f64 / 1024.0,
+        after_reports as f64 / 1024.0
+    );
+    report::pdfs(&bin, quick);
     let _ = std::fs::remove_dir_all(data);
 }
 

@@ -10,53 +10,9 @@
 //! held before, and the resident memory after the document (the memo cache
 //! is emptied); BENCHMARKS.md keeps the figures.
 
-use aivet_domain::report::{example, Report};
+use aivet_domain::report::example_with_services as with_services;
 use aivet_domain::report_view::view;
-use aivet_domain::{FollowUpId, Lang, RequestId, ServiceId};
-
-/// The example report grown to `n` services, each with its own request.
-fn with_services(n: usize) -> Report {
-    let mut report = example("Bäckerei Sonnenschein GmbH", "plain");
-    let d = &mut report.data;
-    let service = d.inventory.services[0].clone();
-    let mut request = d.questions.requests[0].clone();
-    let item = request.items[0].clone();
-    request.items = (0..5)
-        .map(|i| {
-            let mut it = item.clone();
-            it.position = i;
-            it
-        })
-        .collect();
-    let follow_up = d.follow_ups[0].clone();
-    let mail = d.mail_trail[0].clone();
-    let audit = d.audit[0].clone();
-    let (mut services, mut requests, mut follow_ups) = (Vec::new(), Vec::new(), Vec::new());
-    for i in 0..n {
-        let id = ServiceId(uuid::Uuid::from_u128(1_000_000 + i as u128));
-        let rid = RequestId(uuid::Uuid::from_u128(2_000_000 + i as u128));
-        let mut s = service.clone();
-        s.id = id;
-        s.name = format!("Service {i:04}");
-        services.push(s);
-        let mut r = request.clone();
-        r.id = rid;
-        r.services = vec![id];
-        requests.push(r);
-        let mut f = follow_up.clone();
-        f.id = FollowUpId(uuid::Uuid::from_u128(3_000_000 + i as u128));
-        f.service = id;
-        f.request = Some(rid);
-        follow_ups.push(f);
-        d.mail_trail.push(mail.clone());
-        d.audit.push(audit.clone());
-    }
-    d.inventory.services = services;
-    d.questions.requests = requests;
-    d.questions.timeline.clear();
-    d.follow_ups = follow_ups;
-    report
-}
+use aivet_domain::Lang;
 
 /// VmRSS and VmHWM of this process, in MB.
 fn memory() -> (f64, f64) {

@@ -56,6 +56,10 @@ pub struct Config {
     /// How long a running job belongs to one process; after a crash it
     /// runs again once this has passed.
     pub job_lease_seconds: i64,
+    /// The executable that lays out PDFs in a process of its own
+    /// (`aivet render-pdf`); `None`: in this process. Not a setting: `aivet
+    /// serve` names itself here (see `aivet_server::reports::WorkerPdf`).
+    pub pdf_worker: Option<PathBuf>,
 }
 
 /// The keys of the file (and, upper-cased with `AIVET_`, of the environment).
@@ -377,6 +381,7 @@ impl Config {
             max_body_bytes,
             max_upload_bytes,
             log_format,
+            pdf_worker: None,
         })
     }
 

@@ -26,6 +26,8 @@ pub struct AppState {
     pub services: Services,
     pub config: Arc<Config>,
     pub leptos: LeptosOptions,
+    /// Lays out the report's PDF (`Config::pdf_worker`).
+    pub pdf: Arc<dyn aivet_services::report::PdfEngine>,
 }
 
 impl axum::extract::FromRef<AppState> for LeptosOptions {
@@ -119,10 +121,15 @@ impl Application {
                 ..Default::default()
             },
         );
+        let pdf: Arc<dyn aivet_services::report::PdfEngine> = match &config.pdf_worker {
+            Some(exe) => Arc::new(reports::WorkerPdf { exe: exe.clone() }),
+            None => Arc::new(reports::TypstPdf),
+        };
         let state = AppState {
             services,
             config: Arc::new(config),
             leptos,
+            pdf,
         };
         let router = routes::router_with(state.clone(), extra);
         Ok(Application {

@@ -28,11 +28,25 @@ const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | re
   backup    FILE: a consistent copy of the SQLite database, taken while the
             server runs (on PostgreSQL use pg_dump, see README)
   version   print the version
+  render-pdf  TIME VERSION: lay out one report PDF (JSON on standard input,
+            PDF on standard output); the server runs it in a process of its own
 
 Settings come from AIVET_* environment variables or aivet.toml; see .env.example.";
 
 fn main() -> ExitCode {
     return_large_blocks_when_freed();
+    // The server's PDF worker: no configuration, no runtime, one document.
+    if std::env::args().nth(1).as_deref() == Some(aivet_server::reports::RENDER_PDF) {
+        let arg = |i| std::env::args().nth(i).unwrap_or_default();
+        return match aivet_server::reports::render_pdf_command(&arg(2), &arg(3)) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(aivet_server::reports::OTHER_VERSION as u8),
+            Err(e) => {
+                eprintln!("aivet {}: {e}", aivet_server::reports::RENDER_PDF);
+                ExitCode::FAILURE
+            }
+        };
+    }
     match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -137,8 +151,10 @@ async fn run() -> ExitCode {
     }
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn serve(mut config: Config) -> anyhow::Result<()> {
     let base_url = config.base_url.clone();
+    // Reports are laid out by this executable in a process of their own.
+    config.pdf_worker = std::env::current_exe().ok();
     let backend = if config.is_sqlite() {
         "SQLite"
     } else {

@@ -7,7 +7,7 @@ use reqwest::Client;
 use std::sync::Arc;
 
 /// Runs `aivet demo` with these arguments; returns (email, password).
-async fn demo(process: &BinaryServer, args: &[&str]) -> (String, String) {
+pub async fn demo(process: &BinaryServer, args: &[&str]) -> (String, String) {
     let mut all = vec!["demo"];
     all.extend_from_slice(args);
     let out = process.command(&all).await;
@@ -31,7 +31,7 @@ async fn demo(process: &BinaryServer, args: &[&str]) -> (String, String) {
     (email, password)
 }
 
-async fn call(base: &str, c: &Client, name: &str, form: &[(&str, &str)]) -> serde_json::Value {
+pub async fn call(base: &str, c: &Client, name: &str, form: &[(&str, &str)]) -> serde_json::Value {
     let r = c
         .post(format!("{base}/api/{name}"))
         .header("origin", base)
@@ -47,7 +47,7 @@ async fn call(base: &str, c: &Client, name: &str, form: &[(&str, &str)]) -> serd
     r.json().await.unwrap_or(serde_json::Value::Null)
 }
 
-fn browser() -> Client {
+pub fn browser() -> Client {
     Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
