@@ -12,10 +12,12 @@
 
 use crate::Services;
 use aivet_domain::jobs::{retry_delay, sweep_period, Job, MAX_ATTEMPTS, SWEEP_EVERY};
-use aivet_store::jobs::{ClaimedJob, JobSetback, NewJob};
+use aivet_domain::{OrgId, RequestId};
+use aivet_store::jobs::{ClaimedJob, JobSetback, NewJob, ReminderRun, ReminderStep};
 use aivet_store::StoreError;
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use tokio::sync::Notify;
 
@@ -34,7 +36,7 @@ impl Default for JobSettings {
     fn default() -> Self {
         JobSettings {
             lease: Duration::minutes(5),
-            batch: 16,
+            batch: 64,
             idle_max: std::time::Duration::from_secs(60),
         }
     }
@@ -58,7 +60,13 @@ enum RunError {
     /// The job cannot run, however often it is tried.
     #[error("{0}")]
     Permanent(String),
+    /// The job did not run this time (a failure of a batch it ran in).
+    #[error("{0}")]
+    Again(String),
 }
+
+/// A claimed reminder job with its request and number.
+type ClaimedReminder = (ClaimedJob, RequestId, u8);
 
 impl Services {
     /// Schedules the recurring jobs of the current period. Every process
@@ -94,14 +102,97 @@ impl Services {
             if claimed.is_empty() {
                 return Ok(pass);
             }
+            // Reminders of one organisation run together: one read of what
+            // they need and one commit of what they did, however many.
+            let mut reminders: BTreeMap<OrgId, Vec<ClaimedReminder>> = BTreeMap::new();
             for job in claimed {
-                self.run_claimed(job, &mut pass).await?;
+                match (&job.job, job.org_id) {
+                    (Some(Job::Reminder { request, n }), Some(org)) => {
+                        let (request, n) = (*request, *n);
+                        reminders.entry(org).or_default().push((job, request, n));
+                    }
+                    _ => {
+                        let result = self.run_job(&job).await;
+                        self.settle(&job, result, &mut pass).await?;
+                    }
+                }
+            }
+            for (org, jobs) in reminders {
+                let results = self.run_reminders(org, &jobs).await;
+                for ((job, _, _), result) in jobs.iter().zip(results) {
+                    self.settle(job, result, &mut pass).await?;
+                }
             }
         }
     }
 
-    async fn run_claimed(&self, claimed: ClaimedJob, pass: &mut JobPass) -> Result<(), StoreError> {
-        let result = self.run_job(&claimed).await;
+    /// Runs reminder jobs of one organisation; each job's result, in order.
+    async fn run_reminders(
+        &self,
+        org: OrgId,
+        jobs: &[ClaimedReminder],
+    ) -> Vec<Result<bool, RunError>> {
+        let requests: Vec<RequestId> = jobs.iter().map(|(_, r, _)| *r).collect();
+        let targets = match self.store.reminder_targets(org, &requests).await {
+            Ok(t) => t,
+            Err(e) => {
+                let e = e.to_string();
+                return jobs
+                    .iter()
+                    .map(|_| Err(RunError::Again(e.clone())))
+                    .collect();
+            }
+        };
+        let now = self.clock.now();
+        let mut results = Vec::with_capacity(jobs.len());
+        // Which result each run's outcome goes to.
+        let (mut runs, mut slots) = (Vec::new(), Vec::new());
+        for ((claimed, request, n), target) in jobs.iter().zip(&targets) {
+            match self.reminder_step(target.as_ref(), *request, *n, now) {
+                Ok(step) => {
+                    slots.push(results.len());
+                    results.push(Ok(false));
+                    runs.push(ReminderRun {
+                        lease: claimed.lease.clone(),
+                        request: *request,
+                        step,
+                    });
+                }
+                Err(e) => results.push(Err(RunError::Again(format!("{e:?}")))),
+            }
+        }
+        if runs.is_empty() {
+            return results;
+        }
+        match self.store.record_reminders(org, &runs, now).await {
+            Ok(done) => {
+                let mut sent = false;
+                for ((slot, run), done) in slots.into_iter().zip(&runs).zip(done) {
+                    sent |= done && matches!(run.step, ReminderStep::Send { .. });
+                    results[slot] = Ok(done);
+                }
+                if sent {
+                    self.mail.wake.notify_one();
+                }
+            }
+            Err(e) => {
+                let e = e.to_string();
+                for slot in slots {
+                    results[slot] = Err(RunError::Again(e.clone()));
+                }
+            }
+        }
+        results
+    }
+
+    /// Counts a job's run and, when it did not finish the job, sets the
+    /// job back: for another attempt later, or failed for good.
+    async fn settle(
+        &self,
+        claimed: &ClaimedJob,
+        result: Result<bool, RunError>,
+        pass: &mut JobPass,
+    ) -> Result<(), StoreError> {
         let now = self.clock.now();
         match result {
             Ok(true) => pass.done += 1,
@@ -171,7 +262,9 @@ impl Services {
                 let org = claimed.org_id.ok_or_else(|| {
                     RunError::Permanent("a reminder without an organisation".into())
                 })?;
-                Ok(self.run_reminder(&claimed.lease, org, *request, *n).await?)
+                let job = (claimed.clone(), *request, *n);
+                let mut result = self.run_reminders(org, &[job]).await;
+                result.pop().unwrap_or(Ok(false))
             }
             Job::AnswersArrived { request } => {
                 let org = claimed.org_id.ok_or_else(|| {

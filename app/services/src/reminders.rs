@@ -12,7 +12,7 @@ use aivet_domain::follow_ups::{reminder_day, MAX_REMINDERS, REMINDER_HOUR};
 use aivet_domain::jobs::Job;
 use aivet_domain::{Fmt, RequestId, Zone};
 use aivet_mail::{Recipient, ReminderMail, ReminderQuestion};
-use aivet_store::jobs::{JobLease, Later};
+use aivet_store::jobs::{Later, ReminderStep};
 use aivet_store::questions::ReminderTarget;
 use aivet_store::{AuditEvent, NewMail, StoreError};
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
@@ -88,29 +88,29 @@ impl Services {
             .map_err(Self::mail_error)
     }
 
-    /// Runs reminder job `n` of `request`: sends it while the request waits
-    /// and reminders are on, then schedules the next one or, after the
+    /// What reminder job `n` of `request` does, given what the request is
+    /// now (`None`: it is gone): send the reminder while the request waits
+    /// and reminders are on, then schedule the next one or, after the
     /// last, the "no answer".
-    pub(crate) async fn run_reminder(
+    pub(crate) fn reminder_step(
         &self,
-        lease: &JobLease,
-        org: aivet_domain::OrgId,
+        target: Option<&ReminderTarget>,
         request: RequestId,
         n: u8,
-    ) -> Result<bool, StoreError> {
-        let now = self.clock.now();
-        let Some(target) = self.store.reminder_target(org, request).await? else {
-            return self.store.finish_job(lease, now).await;
+        now: DateTime<Utc>,
+    ) -> Result<ReminderStep, ServiceError> {
+        let Some(target) = target else {
+            return Ok(ReminderStep::Finish);
         };
         let r = &target.request;
         if !r.waiting() {
-            return self.store.finish_job(lease, now).await;
+            return Ok(ReminderStep::Finish);
         }
         let max = target.policy.max_reminders;
         let on = target.policy.reminders && r.reminders;
         if n >= max {
             // The organisation allows fewer reminders now: they are used up.
-            return self.store.mark_no_answer(lease, org, request, now).await;
+            return Ok(ReminderStep::NoAnswer);
         }
         let next = if n + 1 < max {
             Some(Later {
@@ -129,34 +129,15 @@ impl Services {
         if !on {
             // Switched off: nothing goes out, but the chain goes on, so
             // that switching them on again resumes with the next one.
-            return match next {
-                Some(next) => {
-                    self.store
-                        .schedule_job(
-                            aivet_store::jobs::NewJob {
-                                job: next.job,
-                                org_id: Some(org),
-                                run_at: next.run_at,
-                            },
-                            now,
-                        )
-                        .await?;
-                    self.store.finish_job(lease, now).await
-                }
-                None => self.store.finish_job(lease, now).await,
-            };
+            return Ok(match next {
+                Some(next) => ReminderStep::Schedule(next),
+                None => ReminderStep::Finish,
+            });
         }
-        let mail = self
-            .reminder_mail(&target, now)
-            .map_err(|e| StoreError::Config(format!("{e:?}")))?;
-        let done = self
-            .store
-            .record_reminder(lease, org, request, mail, next, now)
-            .await?;
-        if done {
-            self.mail.wake.notify_one();
-        }
-        Ok(done)
+        Ok(ReminderStep::Send {
+            mail: self.reminder_mail(target, now)?,
+            next,
+        })
     }
 
     /// A member sends a reminder at once (editors and owners).

@@ -31,6 +31,31 @@ pub struct Later {
     pub run_at: DateTime<Utc>,
 }
 
+/// What one reminder job does.
+#[derive(Clone, Debug)]
+pub enum ReminderStep {
+    /// Nothing (the request was answered, withdrawn or is gone).
+    Finish,
+    /// Marks the request "no answer" if it still waits.
+    NoAnswer,
+    /// Sends nothing now (reminders are off) but schedules the next job.
+    Schedule(Later),
+    /// Queues the reminder, counts it and notes it on the timeline if the
+    /// request still waits, and schedules the next job.
+    Send {
+        mail: crate::NewMail,
+        next: Option<Later>,
+    },
+}
+
+/// A claimed reminder job and what it does.
+#[derive(Clone, Debug)]
+pub struct ReminderRun {
+    pub lease: JobLease,
+    pub request: RequestId,
+    pub step: ReminderStep,
+}
+
 /// A job a worker has claimed and owns until its lease runs out.
 #[derive(Clone, Debug)]
 pub struct ClaimedJob {
@@ -150,25 +175,22 @@ pub trait JobStore {
     /// passed without an answer (nothing when the vendor answered or the
     /// link was withdrawn), and finishes the job, in one transaction.
     /// False (nothing written) when the lease was lost.
-    /// What a reminder about `request` needs; `None` when the request is gone.
-    async fn reminder_target(
+    /// What reminders about these requests of one organisation need, in
+    /// one read; `None` for a request that is gone.
+    async fn reminder_targets(
         &self,
         org: OrgId,
-        request: RequestId,
-    ) -> Result<Option<crate::questions::ReminderTarget>>;
-    /// Sends reminder `n` (queues its mail, counts it, notes it on the
-    /// timeline) if the request is still waiting, schedules `next`, and
-    /// finishes the job, in one transaction. False (nothing written) when
-    /// the lease was lost.
-    async fn record_reminder(
+        requests: &[RequestId],
+    ) -> Result<Vec<Option<crate::questions::ReminderTarget>>>;
+    /// Does the step of each reminder job and finishes it, all in one
+    /// transaction (one commit for a whole batch of reminders). For each
+    /// job, false when its lease was lost: its step is then not done.
+    async fn record_reminders(
         &self,
-        lease: &JobLease,
         org: OrgId,
-        request: RequestId,
-        mail: crate::NewMail,
-        next: Option<Later>,
+        runs: &[ReminderRun],
         now: DateTime<Utc>,
-    ) -> Result<bool>;
+    ) -> Result<Vec<bool>>;
     /// Marks the request "no answer" if it is still waiting, and finishes
     /// the job, in one transaction.
     async fn mark_no_answer(

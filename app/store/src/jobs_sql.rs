@@ -1,7 +1,7 @@
 // The queries of jobs, shared by SQLite and PostgreSQL like `shared.rs`
 // (included after it).
 
-use crate::jobs::{ClaimedJob, ClaimedRow, JobLease, JobRecord, JobSetback, JobStore, NewJob};
+use crate::jobs::{ClaimedJob, ClaimedRow, JobLease, JobRecord, JobSetback, JobStore, NewJob, ReminderRun, ReminderStep};
 use aivet_domain::JobId;
 
 const JOB_COLUMNS: &str =
@@ -48,6 +48,26 @@ async fn insert_later(tx: &mut Tx, t: &Tenant, later: &[crate::jobs::Later], now
         insert_job(tx, &NewJob { job: l.job.clone(), org_id: Some(t.org_id()), run_at: l.run_at }, now).await?;
     }
     Ok(())
+}
+
+/// Marks the request "no answer" inside `tx` if it still waits.
+async fn mark_no_answer_in(tx: &mut Tx, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<()> {
+    match request_row(tx, org, request).await {
+        Ok(r) if r.waiting() => {
+            sqlx::query("UPDATE question_requests SET no_answer_at = $3 WHERE org_id = $1 AND id = $2")
+                .bind(org.0)
+                .bind(request.0)
+                .bind(Ts::from(now))
+                .execute(&mut **tx)
+                .await?;
+            let entry = Event::NoAnswer { to: r.recipient_email.clone(), reminders: r.reminders_sent };
+            request_event(tx, org, request, &entry, "", now).await?;
+            insert_audit(tx, org, None, &AuditEvent::NoAnswer { request }, now).await?;
+            Ok(())
+        }
+        Ok(_) | Err(StoreError::NotFound) => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 fn job_scope(org: Option<OrgId>) -> Scope<'static> {
@@ -170,37 +190,52 @@ impl JobStore for ThisStore {
         Ok(row)
     }
 
-    async fn reminder_target(&self, org: OrgId, request: RequestId) -> Result<Option<crate::questions::ReminderTarget>> {
+    async fn reminder_targets(&self, org: OrgId, requests: &[RequestId]) -> Result<Vec<Option<crate::questions::ReminderTarget>>> {
         let mut tx = self.read(Scope::Org(org, None)).await?;
-        let target = match reminder_target_in(&mut tx, org, request).await {
-            Ok(t) => Some(t),
-            Err(StoreError::NotFound) => None,
-            Err(e) => return Err(e),
-        };
+        let mut targets = Vec::with_capacity(requests.len());
+        for request in requests {
+            targets.push(match reminder_target_in(&mut tx, org, *request).await {
+                Ok(t) => Some(t),
+                Err(StoreError::NotFound) => None,
+                Err(e) => return Err(e),
+            });
+        }
         tx.commit().await?;
-        Ok(target)
+        Ok(targets)
     }
 
-    async fn record_reminder(
-        &self,
-        lease: &JobLease,
-        org: OrgId,
-        request: RequestId,
-        mail: crate::NewMail,
-        next: Option<crate::jobs::Later>,
-        now: DateTime<Utc>,
-    ) -> Result<bool> {
+    async fn record_reminders(&self, org: OrgId, runs: &[ReminderRun], now: DateTime<Utc>) -> Result<Vec<bool>> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
-        if add_reminder(&mut tx, org, request, &mail, None, now).await? {
-            if let Some(next) = next {
-                insert_job(&mut tx, &NewJob { job: next.job, org_id: Some(org), run_at: next.run_at }, now).await?;
+        let mut done = Vec::with_capacity(runs.len());
+        for run in runs {
+            // The lease first: a job another worker has taken over does
+            // nothing here (its worker does it), and ours commits with it.
+            if !finish_job_in(&mut tx, &run.lease, now).await? {
+                done.push(false);
+                continue;
             }
-        }
-        if !finish_job_in(&mut tx, lease, now).await? {
-            return Ok(false);
+            let next = match &run.step {
+                ReminderStep::Finish => None,
+                ReminderStep::NoAnswer => {
+                    mark_no_answer_in(&mut tx, org, run.request, now).await?;
+                    None
+                }
+                ReminderStep::Schedule(next) => Some(next),
+                ReminderStep::Send { mail, next } => {
+                    if add_reminder(&mut tx, org, run.request, mail, None, now).await? {
+                        next.as_ref()
+                    } else {
+                        None
+                    }
+                }
+            };
+            if let Some(next) = next {
+                insert_job(&mut tx, &NewJob { job: next.job.clone(), org_id: Some(org), run_at: next.run_at }, now).await?;
+            }
+            done.push(true);
         }
         tx.commit().await?;
-        Ok(true)
+        Ok(done)
     }
 
     async fn arrived_target(&self, org: OrgId, request: RequestId) -> Result<Option<crate::questions::ArrivedTarget>> {
@@ -258,21 +293,7 @@ impl JobStore for ThisStore {
 
     async fn mark_no_answer(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
-        match request_row(&mut tx, org, request).await {
-            Ok(r) if r.waiting() => {
-                sqlx::query("UPDATE question_requests SET no_answer_at = $3 WHERE org_id = $1 AND id = $2")
-                    .bind(org.0)
-                    .bind(request.0)
-                    .bind(Ts::from(now))
-                    .execute(&mut *tx)
-                    .await?;
-                let entry = Event::NoAnswer { to: r.recipient_email.clone(), reminders: r.reminders_sent };
-                request_event(&mut tx, org, request, &entry, "", now).await?;
-                insert_audit(&mut tx, org, None, &AuditEvent::NoAnswer { request }, now).await?;
-            }
-            Ok(_) | Err(StoreError::NotFound) => {}
-            Err(e) => return Err(e),
-        }
+        mark_no_answer_in(&mut tx, org, request, now).await?;
         if !finish_job_in(&mut tx, lease, now).await? {
             return Ok(false);
         }

@@ -5,7 +5,7 @@
 use super::{open, org_with_owner, t0, Backend, TestDb};
 use aivet_domain::jobs::{Job, JobStatus};
 use aivet_domain::{JobId, RequestId, Zone};
-use aivet_store::jobs::{JobSetback, NewJob};
+use aivet_store::jobs::{JobSetback, Later, NewJob, ReminderRun, ReminderStep};
 use aivet_store::{AuditEvent, DynStore, StoreError, Tenant};
 use chrono::Duration;
 use std::collections::HashMap;
@@ -183,6 +183,85 @@ pub async fn a_lost_lease_writes_nothing(b: Backend) {
         .unwrap()
         .unwrap();
     assert_eq!((job.status, job.attempts), (JobStatus::Done, 2));
+}
+
+/// Reminders of a batch commit together, but each only while its own lease
+/// holds: a job another worker took over in the meantime does nothing.
+pub async fn a_batch_of_reminders_skips_the_job_whose_lease_was_lost(b: Backend) {
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
+    let store = open(&db).await;
+    let (_, t) = org_with_owner(&store, "a@example.com", "A").await;
+    let request = |n: u128| RequestId(uuid::Uuid::from_u128(n));
+    for n in [1, 2] {
+        let job = NewJob {
+            job: Job::Reminder {
+                request: request(n),
+                n: 0,
+            },
+            org_id: Some(t.org_id()),
+            run_at: t0(),
+        };
+        store.schedule_job(job, t0()).await.unwrap();
+    }
+    let mine = store
+        .claim_jobs("w1", t0(), t0() + Duration::minutes(1), 10)
+        .await
+        .unwrap();
+    assert_eq!(mine.len(), 2);
+    // The leases run out; another worker takes one of the two over.
+    let later = t0() + Duration::minutes(2);
+    let theirs = store
+        .claim_jobs("w2", later, later + Duration::minutes(1), 1)
+        .await
+        .unwrap()
+        .remove(0);
+    let next = |r: RequestId| Later {
+        job: Job::Reminder { request: r, n: 1 },
+        run_at: later + Duration::days(3),
+    };
+    let runs: Vec<ReminderRun> = mine
+        .iter()
+        .map(|c| {
+            let Some(Job::Reminder { request, .. }) = c.job else {
+                panic!("a reminder: {c:?}");
+            };
+            ReminderRun {
+                lease: c.lease.clone(),
+                request,
+                step: ReminderStep::Schedule(next(request)),
+            }
+        })
+        .collect();
+    let done = store
+        .record_reminders(t.org_id(), &runs, later)
+        .await
+        .unwrap();
+    for (run, done) in runs.iter().zip(done) {
+        let lost = run.lease.id == theirs.lease.id;
+        assert_eq!(done, !lost, "{run:?}");
+        let scheduled = store
+            .job_by_key(&next(run.request).job.key(next(run.request).run_at))
+            .await
+            .unwrap();
+        assert_eq!(scheduled.is_some(), !lost, "the next reminder only once");
+        let (status, _) = status_of(
+            &store,
+            &Job::Reminder {
+                request: run.request,
+                n: 0,
+            }
+            .key(t0()),
+        )
+        .await;
+        let expected = if lost {
+            JobStatus::Running
+        } else {
+            JobStatus::Done
+        };
+        assert_eq!(status, expected);
+    }
 }
 
 /// E7 for jobs: four workers claiming at once run every job exactly once.
