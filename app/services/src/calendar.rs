@@ -13,42 +13,38 @@
 //! a version; only its hash is stored. A new version (rotation) makes the
 //! old link a 404, like any wrong one.
 
+use crate::ics::{Event, Ics};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::{FollowUpId, Lang, Msg};
 use aivet_store::follow_ups::FollowUpRow;
 use aivet_store::AuditEvent;
-use chrono::Duration;
-use icalendar::{Calendar, Component, Event, EventLike};
 
 const FEED: &str = "calendar-feed";
 
 /// How often calendar apps should fetch the feed.
 const REFRESH: &str = "PT4H";
 
-fn event(base_url: &str, f: &FollowUpRow, lang: Lang) -> Event {
-    let summary = aivet_domain::msg!(lang, Msg::CalendarEventTitle, service = &f.service_name);
-    let mut e = Event::new();
-    e.uid(&format!("{}@aivet", f.id))
-        .summary(&summary)
-        .description(f.reason.label().text(lang))
-        // DTEND is the next day: an all-day event of one day (RFC 5545 3.6.1).
-        .starts(f.due_on)
-        .ends(f.due_on + Duration::days(1))
-        .timestamp(f.updated_at)
-        .add_property("SEQUENCE", f.sequence.to_string())
-        .url(&format!("{base_url}/follow-ups"));
-    e.done()
-}
-
-fn calendar(name: &str, events: impl IntoIterator<Item = Event>) -> String {
-    let mut c = Calendar::new();
-    c.name(name)
-        .append_property(("X-PUBLISHED-TTL", REFRESH))
-        .append_property(("REFRESH-INTERVAL;VALUE=DURATION", REFRESH));
-    for e in events {
-        c.push(e);
+/// A calendar named `name` of the follow-ups `rows`.
+fn calendar(base_url: &str, name: &str, rows: &[FollowUpRow], lang: Lang) -> String {
+    let url = format!("{base_url}/follow-ups");
+    let mut ics = Ics::calendar(name, REFRESH, rows.len());
+    let mut uid = String::new();
+    for f in rows {
+        uid.clear();
+        use std::fmt::Write as _;
+        write!(uid, "{}@aivet", f.id).expect("writing to a string");
+        let summary = aivet_domain::msg!(lang, Msg::CalendarEventTitle, service = &f.service_name);
+        ics.event(&Event {
+            uid: &uid,
+            stamp: f.updated_at,
+            summary: &summary,
+            description: f.reason.label().text(lang),
+            day: f.due_on,
+            sequence: f.sequence,
+            url: &url,
+        });
     }
-    c.done().to_string()
+    ics.finish()
 }
 
 /// The link of a calendar feed.
@@ -126,17 +122,11 @@ impl Services {
         {
             return Ok(None);
         }
-        let Some(t) = self.store.calendar_member(&self.feed_hash(token)).await? else {
+        let Some(feed) = self.store.calendar_feed(&self.feed_hash(token)).await? else {
             return Ok(None);
         };
-        let org = self.store.org(&t).await?;
-        let lang = self.store.user(t.user_id()).await?.lang;
-        let rows = self.store.my_follow_ups(&t, None).await?;
-        let name = aivet_domain::msg!(lang, Msg::CalendarName, org = &org.name);
-        Ok(Some(calendar(
-            &name,
-            rows.iter().map(|f| event(&self.base_url, f, lang)),
-        )))
+        let name = aivet_domain::msg!(feed.lang, Msg::CalendarName, org = &feed.org_name);
+        Ok(Some(calendar(&self.base_url, &name, &feed.rows, feed.lang)))
     }
 
     /// One follow-up as a calendar file.
@@ -145,6 +135,6 @@ impl Services {
         let f = self.store.follow_up(t, id).await?;
         let lang = auth.user.lang;
         let name = aivet_domain::msg!(lang, Msg::CalendarEventTitle, service = &f.service_name);
-        Ok(calendar(&name, [event(&self.base_url, &f, lang)]))
+        Ok(calendar(&self.base_url, &name, &[f], lang))
     }
 }

@@ -11,6 +11,7 @@ pub mod demo;
 pub mod digests;
 pub mod error;
 pub mod follow_ups;
+mod ics;
 pub mod incidents;
 pub mod inventory;
 pub mod inventory_csv;

@@ -85,6 +85,15 @@ pub struct MyFollowUpSettings {
     pub calendar_version: i32,
 }
 
+/// A member's calendar feed.
+#[derive(Clone, Debug)]
+pub struct CalendarFeed {
+    pub org_name: String,
+    /// The member's language.
+    pub lang: aivet_domain::Lang,
+    pub rows: Vec<FollowUpRow>,
+}
+
 /// The dashboard's figures of follow-ups.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FollowUpCounts {
@@ -147,9 +156,11 @@ pub trait FollowUpStore {
         event: AuditEvent,
         now: DateTime<Utc>,
     ) -> Result<()>;
-    /// The member behind a calendar feed link, as a tenant; `None` for a
-    /// wrong, old or switched-off link.
-    async fn calendar_member(&self, token_hash: &[u8]) -> Result<Option<Tenant>>;
+    /// What the calendar feed behind a link shows: the member's open
+    /// follow-ups (as [`FollowUpStore::my_follow_ups`]), their language and
+    /// their organisation's name; `None` for a wrong, old or switched-off
+    /// link.
+    async fn calendar_feed(&self, token_hash: &[u8]) -> Result<Option<CalendarFeed>>;
 
     // --- for the job worker ---
 

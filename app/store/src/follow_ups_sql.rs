@@ -2,7 +2,7 @@
 // `shared.rs` (included after it).
 
 use crate::follow_ups::{
-    DigestCandidate, DigestTarget, FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore, MyFollowUpSettings,
+    CalendarFeed, DigestCandidate, DigestTarget, FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore, MyFollowUpSettings,
 };
 use aivet_domain::follow_ups::Policy;
 use chrono::NaiveDate;
@@ -143,6 +143,22 @@ async fn follow_up_in(tx: &mut Tx, org: OrgId, id: FollowUpId) -> Result<FollowU
         .ok_or(StoreError::NotFound)
 }
 
+/// The dashboard's figures of follow-ups, inside `tx`.
+async fn follow_up_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Result<FollowUpCounts> {
+    let (overdue, asked_without): (i64, i64) = sqlx::query_as(
+        "SELECT
+           (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+             WHERE f.org_id = $1 AND f.status = 'open' AND f.due_on < $2 AND s.archived_at IS NULL),
+           (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.assessment <> 'not_asked'
+             AND NOT EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open'))",
+    )
+    .bind(org.0)
+    .bind(today)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(FollowUpCounts { overdue, asked_without })
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl FollowUpStore for ThisStore {
@@ -264,19 +280,9 @@ impl FollowUpStore for ThisStore {
 
     async fn follow_up_counts(&self, t: &Tenant, today: NaiveDate) -> Result<FollowUpCounts> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let (overdue, asked_without): (i64, i64) = sqlx::query_as(
-            "SELECT
-               (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
-                 WHERE f.org_id = $1 AND f.status = 'open' AND f.due_on < $2 AND s.archived_at IS NULL),
-               (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.assessment <> 'not_asked'
-                 AND NOT EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open'))",
-        )
-        .bind(t.org_id().0)
-        .bind(today)
-        .fetch_one(&mut *tx)
-        .await?;
+        let n = follow_up_counts_in(&mut tx, t.org_id(), today).await?;
         tx.commit().await?;
-        Ok(FollowUpCounts { overdue, asked_without })
+        Ok(n)
     }
 
     async fn my_follow_ups(&self, t: &Tenant, until: Option<NaiveDate>) -> Result<Vec<FollowUpRow>> {
@@ -330,7 +336,7 @@ impl FollowUpStore for ThisStore {
         Ok(())
     }
 
-    async fn calendar_member(&self, token_hash: &[u8]) -> Result<Option<Tenant>> {
+    async fn calendar_feed(&self, token_hash: &[u8]) -> Result<Option<CalendarFeed>> {
         let mut tx = self.read(Scope::CalendarToken(token_hash)).await?;
         let row: Option<(Uuid, Uuid, Uuid, String)> = sqlx::query_as(
             "SELECT id, org_id, user_id, role FROM memberships WHERE calendar_token_hash = $1",
@@ -340,12 +346,20 @@ impl FollowUpStore for ThisStore {
         .await?;
         tx.commit().await?;
         let Some((id, org, user, role)) = row else { return Ok(None) };
-        let org = OrgId(org);
+        let (org, role) = (OrgId(org), Role::try_from(role).map_err(StoreError::Config)?);
+        // The rest in one transaction of the member's organisation.
         let mut tx = self.read(Scope::Org(org, Some(UserId(user)))).await?;
-        let zone = org_zone(&mut tx, org).await?;
+        let (org_name, lang): (String, String) = sqlx::query_as(
+            "SELECT o.name, u.lang FROM orgs o, users u WHERE o.id = $1 AND u.id = $2",
+        )
+        .bind(org.0)
+        .bind(user)
+        .fetch_one(&mut *tx)
+        .await?;
+        let rows = follow_ups_of(&mut tx, org, MembershipId(id), role == Role::Owner, None).await?;
         tx.commit().await?;
-        let role = Role::try_from(role).map_err(StoreError::Config)?;
-        Ok(Some(Tenant::new(org, UserId(user), MembershipId(id), role, zone)))
+        let lang = aivet_domain::Lang::try_from(lang).map_err(StoreError::Config)?;
+        Ok(Some(CalendarFeed { org_name, lang, rows }))
     }
 
     async fn digest_candidates(&self) -> Result<Vec<DigestCandidate>> {
