@@ -9,7 +9,7 @@ use aivet_domain::advisory::{
     match_services, parse_osv, parse_osv_file, Advisory, Exposure, BUILTIN,
 };
 use aivet_domain::{Lang, Msg, OrgId, ServiceId};
-use aivet_store::advisory::{AdvisoryCounts, HitRow};
+use aivet_store::advisory::HitRow;
 use aivet_store::AuditEvent;
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
@@ -206,10 +206,5 @@ impl Services {
                 Some(ServiceHit { advisory, exposure })
             })
             .collect())
-    }
-
-    pub async fn advisory_counts(&self, auth: &Auth) -> Result<AdvisoryCounts> {
-        let t = auth.tenant()?;
-        Ok(self.store.advisory_counts(t).await?)
     }
 }

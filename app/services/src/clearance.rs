@@ -10,8 +10,7 @@ use aivet_domain::clearance::{
 };
 use aivet_domain::{DataClassId, Msg, ServiceId};
 use aivet_store::clearance::{
-    CitableAnswer, CitableFinding, ClearanceCounts, ClearancePolicy, ClearanceRow,
-    ClearanceService, PolicyClass,
+    CitableAnswer, CitableFinding, ClearancePolicy, ClearanceRow, ClearanceService, PolicyClass,
 };
 use aivet_store::{AuditEvent, StoreError};
 use chrono::NaiveDate;
@@ -212,10 +211,5 @@ impl Services {
             .store
             .review_clearance_policy(t, AuditEvent::PolicyReviewed, self.clock.now())
             .await?)
-    }
-
-    pub async fn clearance_counts(&self, auth: &Auth) -> Result<ClearanceCounts> {
-        let t = auth.tenant()?;
-        Ok(self.store.clearance_counts(t, self.today(t)).await?)
     }
 }

@@ -6,7 +6,7 @@ use crate::inventory::require_editor;
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::follow_ups::{Policy, PolicyForm, Section, SnoozeForm};
 use aivet_domain::FollowUpId;
-use aivet_store::follow_ups::{FollowUpCounts, FollowUpQuery, FollowUpRow};
+use aivet_store::follow_ups::{FollowUpQuery, FollowUpRow};
 use aivet_store::AuditEvent;
 use chrono::NaiveDate;
 
@@ -122,11 +122,6 @@ impl Services {
             )
             .await?;
         Ok(policy)
-    }
-
-    pub async fn follow_up_counts(&self, auth: &Auth) -> Result<FollowUpCounts> {
-        let t = auth.tenant()?;
-        Ok(self.store.follow_up_counts(t, self.today(t)).await?)
     }
 }
 

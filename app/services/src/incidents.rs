@@ -184,22 +184,6 @@ impl Services {
         years
     }
 
-    /// The running (and missed) clocks, soonest deadline first.
-    pub async fn pending_clocks(&self, auth: &Auth) -> Result<Vec<(IncidentRow, Clock)>> {
-        let t = auth.tenant()?;
-        let now = self.clock.now();
-        Ok(self
-            .store
-            .pending_clocks(t)
-            .await?
-            .into_iter()
-            .map(|r| {
-                let c = clock_of(&r, now);
-                (r, c)
-            })
-            .collect())
-    }
-
     pub async fn decide_art33(&self, auth: &Auth, id: IncidentId, form: &Art33Form) -> Result<()> {
         let t = auth.tenant()?;
         require_editor(t)?;

@@ -108,6 +108,21 @@ impl VendorNames {
     }
 }
 
+/// What the dashboard shows.
+#[derive(Clone, Debug)]
+pub struct Dashboard {
+    pub inventory: InventoryCounts,
+    pub follow_ups: aivet_store::follow_ups::FollowUpCounts,
+    pub clearance: aivet_store::clearance::ClearanceCounts,
+    /// The incidents whose 72-hour clock runs without a decision, soonest
+    /// deadline first.
+    pub clocks: Vec<(
+        aivet_store::incident::IncidentRow,
+        aivet_domain::incident::Clock,
+    )>,
+    pub advisories: aivet_store::advisory::AdvisoryCounts,
+}
+
 impl Services {
     // --- data classes ---
 
@@ -432,7 +447,26 @@ impl Services {
             .await?)
     }
 
-    pub async fn inventory_counts(&self, auth: &Auth) -> Result<InventoryCounts> {
-        Ok(self.store.inventory_counts(auth.tenant()?).await?)
+    /// What the dashboard shows, read at once; each running 72-hour clock
+    /// with its state now.
+    pub async fn dashboard(&self, auth: &Auth) -> Result<Dashboard> {
+        let t = auth.tenant()?;
+        let d = self.store.dashboard(t, self.today(t)).await?;
+        let now = self.clock.now();
+        let clocks = d
+            .clocks
+            .into_iter()
+            .map(|r| {
+                let c = crate::incidents::clock_of(&r, now);
+                (r, c)
+            })
+            .collect();
+        Ok(Dashboard {
+            inventory: d.inventory,
+            follow_ups: d.follow_ups,
+            clearance: d.clearance,
+            clocks,
+            advisories: d.advisories,
+        })
     }
 }

@@ -3,6 +3,20 @@
 
 use crate::advisory::{AdvisoryCounts, AdvisoryStore, EngineInput, HitRow, StoredAdvisory};
 
+/// How many services in use advisories hit, inside `tx`.
+async fn advisory_counts_in(tx: &mut Tx, org: OrgId) -> Result<AdvisoryCounts> {
+    let (affected, unknown): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(DISTINCT CASE WHEN h.exposure = 'affected' THEN h.service_id END),
+                COUNT(DISTINCT CASE WHEN h.exposure = 'unknown' THEN h.service_id END)
+         FROM advisory_hits h JOIN services s ON s.org_id = h.org_id AND s.id = h.service_id
+         WHERE h.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
+    )
+    .bind(org.0)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(AdvisoryCounts { affected, unknown })
+}
+
 #[async_trait::async_trait]
 impl AdvisoryStore for ThisStore {
     async fn carry_over_engines(&self, org: OrgId) -> Result<u64> {
@@ -149,17 +163,9 @@ impl AdvisoryStore for ThisStore {
 
     async fn advisory_counts(&self, t: &Tenant) -> Result<AdvisoryCounts> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let (affected, unknown): (i64, i64) = sqlx::query_as(
-            "SELECT COUNT(DISTINCT CASE WHEN h.exposure = 'affected' THEN h.service_id END),
-                    COUNT(DISTINCT CASE WHEN h.exposure = 'unknown' THEN h.service_id END)
-             FROM advisory_hits h JOIN services s ON s.org_id = h.org_id AND s.id = h.service_id
-             WHERE h.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
-        )
-        .bind(t.org_id().0)
-        .fetch_one(&mut *tx)
-        .await?;
+        let n = advisory_counts_in(&mut tx, t.org_id()).await?;
         tx.commit().await?;
-        Ok(AdvisoryCounts { affected, unknown })
+        Ok(n)
     }
 
     async fn orgs_to_rematch(&self, catalogue: &str) -> Result<Vec<OrgId>> {

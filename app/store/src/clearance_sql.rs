@@ -146,6 +146,22 @@ async fn cites_are_the_services(tx: &mut Tx, org: OrgId, service: ServiceId, cit
     Ok(true)
 }
 
+/// The dashboard's figures of clearance, inside `tx`.
+async fn clearance_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Result<ClearanceCounts> {
+    // One pass over the active services (an index covers it).
+    let (conflicts, undecided, reviewed): (i64, i64, bool) = sqlx::query_as(&format!(
+        "SELECT COALESCE(SUM(CASE WHEN s.clearance_gap > 0 OR s.clearance_until < '{}' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(s.clearance_open), 0),
+                (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1)
+         FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
+        today.format("%Y-%m-%d")
+    ))
+    .bind(org.0)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(ClearanceCounts { conflicts, undecided, policy_reviewed: reviewed })
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl ClearanceStore for ThisStore {
@@ -314,20 +330,9 @@ impl ClearanceStore for ThisStore {
     }
 
     async fn clearance_counts(&self, t: &Tenant, today: NaiveDate) -> Result<ClearanceCounts> {
-        let org = t.org_id();
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        // One pass over the active services (an index covers it).
-        let (conflicts, undecided, reviewed): (i64, i64, bool) = sqlx::query_as(&format!(
-            "SELECT COALESCE(SUM(CASE WHEN s.clearance_gap > 0 OR s.clearance_until < '{}' THEN 1 ELSE 0 END), 0),
-                    COALESCE(SUM(s.clearance_open), 0),
-                    (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1)
-             FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
-            today.format("%Y-%m-%d")
-        ))
-        .bind(org.0)
-        .fetch_one(&mut *tx)
-        .await?;
+        let n = clearance_counts_in(&mut tx, t.org_id(), today).await?;
         tx.commit().await?;
-        Ok(ClearanceCounts { conflicts, undecided, policy_reviewed: reviewed })
+        Ok(n)
     }
 }

@@ -281,6 +281,19 @@ async fn current_draft(tx: &mut Tx, org: OrgId, id: IncidentId) -> Result<(Incid
     Ok((row, draft))
 }
 
+/// The incidents whose 72-hour clock runs (or ran out) without a
+/// decision, inside `tx`.
+async fn pending_clocks_in(tx: &mut Tx, org: OrgId) -> Result<Vec<IncidentRow>> {
+    let rows = sqlx::query_as::<_, IncidentRow>(&format!(
+        "{INCIDENT_COLUMNS} WHERE i.org_id = $1 AND i.state = 'open' AND i.personal_data AND i.art33_decision IS NULL
+         ORDER BY i.we_aware_at, i.id"
+    ))
+    .bind(org.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows)
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl IncidentStore for ThisStore {
@@ -497,13 +510,7 @@ impl IncidentStore for ThisStore {
 
     async fn pending_clocks(&self, t: &Tenant) -> Result<Vec<IncidentRow>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let rows = sqlx::query_as::<_, IncidentRow>(&format!(
-            "{INCIDENT_COLUMNS} WHERE i.org_id = $1 AND i.state = 'open' AND i.personal_data AND i.art33_decision IS NULL
-             ORDER BY i.we_aware_at, i.id"
-        ))
-        .bind(t.org_id().0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let rows = pending_clocks_in(&mut tx, t.org_id()).await?;
         tx.commit().await?;
         Ok(rows)
     }

@@ -251,6 +251,17 @@ pub struct Page<T> {
     pub total: i64,
 }
 
+/// What the dashboard shows, as of one moment.
+#[derive(Clone, Debug)]
+pub struct Dashboard {
+    pub inventory: InventoryCounts,
+    pub follow_ups: crate::follow_ups::FollowUpCounts,
+    pub clearance: crate::clearance::ClearanceCounts,
+    /// Incidents whose 72-hour clock runs without a decision.
+    pub clocks: Vec<crate::incident::IncidentRow>,
+    pub advisories: crate::advisory::AdvisoryCounts,
+}
+
 /// The dashboard's figures (archived records do not count).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InventoryCounts {
@@ -425,6 +436,10 @@ pub trait InventoryStore: Send + Sync {
         now: DateTime<Utc>,
     ) -> Result<()>;
     async fn inventory_counts(&self, t: &Tenant) -> Result<InventoryCounts>;
+    /// Everything the dashboard counts, read in one transaction (one
+    /// consistent view, and one round of the connection's set-up instead
+    /// of five).
+    async fn dashboard(&self, t: &Tenant, today: NaiveDate) -> Result<Dashboard>;
     /// Creates the vendors and services of an import in one transaction: all
     /// of them, or (on any error) none.
     /// New vendors and services in one transaction, with their audit

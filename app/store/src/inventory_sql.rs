@@ -2,7 +2,7 @@
 // (included after it, so its helpers and imports are in scope here).
 
 use crate::inventory::{
-    Contact, DataClass, Finding, ImportVendor, InventoryCounts, InventoryStore, Page, Service, ServiceDetail,
+    Contact, Dashboard, DataClass, Finding, ImportVendor, InventoryCounts, InventoryStore, Page, Service, ServiceDetail,
     ServiceQuery, ServiceRef, ServiceRow, ServiceSort, Vendor, VendorName, VendorQuery, VendorRow, VendorSort,
     LIST_SEPARATOR,
 };
@@ -343,6 +343,51 @@ const KNOWN_FINDINGS: &str = "known_findings = (SELECT COUNT(*) FROM findings f
 const PERSONAL: &str = "COALESCE((SELECT true FROM service_data_classes d
     JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
     WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.personal LIMIT 1), false)";
+
+/// The dashboard's figures of the inventory, inside `tx`.
+async fn inventory_counts_in(tx: &mut Tx, org: OrgId) -> Result<InventoryCounts> {
+    // One pass over the active services, grouped by status.
+    type ByStatus = (String, i64, i64, i64, i64, i64, i64);
+    let by_status: Vec<ByStatus> = sqlx::query_as(
+        "SELECT status, COUNT(*), COALESCE(SUM(CASE WHEN personal THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN assessment <> 'not_asked' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN assessment = 'asked' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN assessment = 'answered' THEN 1 ELSE 0 END), 0)
+         FROM services WHERE org_id = $1 AND archived_at IS NULL GROUP BY status",
+    )
+    .bind(org.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    let (vendors, known_findings): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL),
+                (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown')",
+    )
+    .bind(org.0)
+    .fetch_one(&mut **tx)
+    .await?;
+    let mut n = InventoryCounts {
+        vendors,
+        known_findings,
+        ..Default::default()
+    };
+    for (status, count, personal, open, asked_any, awaiting, to_review) in by_status {
+        match status.as_str() {
+            "in_use" => n.in_use = count,
+            "trial" => n.trial = count,
+            _ => n.retired = count,
+        }
+        // Retired services no longer receive data nor need answers.
+        if status != "retired" {
+            n.personal += personal;
+            n.open_findings += open;
+            n.asked_any += asked_any;
+            n.awaiting_answer += awaiting;
+            n.to_review += to_review;
+        }
+    }
+    Ok(n)
+}
 
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
@@ -939,48 +984,23 @@ impl InventoryStore for ThisStore {
 
     async fn inventory_counts(&self, t: &Tenant) -> Result<InventoryCounts> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        // One pass over the active services, grouped by status.
-        type ByStatus = (String, i64, i64, i64, i64, i64, i64);
-        let by_status: Vec<ByStatus> = sqlx::query_as(
-            "SELECT status, COUNT(*), COALESCE(SUM(CASE WHEN personal THEN 1 ELSE 0 END), 0),
-                    COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0),
-                    COALESCE(SUM(CASE WHEN assessment <> 'not_asked' THEN 1 ELSE 0 END), 0),
-                    COALESCE(SUM(CASE WHEN assessment = 'asked' THEN 1 ELSE 0 END), 0),
-                    COALESCE(SUM(CASE WHEN assessment = 'answered' THEN 1 ELSE 0 END), 0)
-             FROM services WHERE org_id = $1 AND archived_at IS NULL GROUP BY status",
-        )
-        .bind(t.org_id().0)
-        .fetch_all(&mut *tx)
-        .await?;
-        let (vendors, known_findings): (i64, i64) = sqlx::query_as(
-            "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL),
-                    (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown')",
-        )
-        .bind(t.org_id().0)
-        .fetch_one(&mut *tx)
-        .await?;
+        let n = inventory_counts_in(&mut tx, t.org_id()).await?;
         tx.commit().await?;
-        let mut n = InventoryCounts {
-            vendors,
-            known_findings,
-            ..Default::default()
-        };
-        for (status, count, personal, open, asked_any, awaiting, to_review) in by_status {
-            match status.as_str() {
-                "in_use" => n.in_use = count,
-                "trial" => n.trial = count,
-                _ => n.retired = count,
-            }
-            // Retired services no longer receive data nor need answers.
-            if status != "retired" {
-                n.personal += personal;
-                n.open_findings += open;
-                n.asked_any += asked_any;
-                n.awaiting_answer += awaiting;
-                n.to_review += to_review;
-            }
-        }
         Ok(n)
+    }
+
+    async fn dashboard(&self, t: &Tenant, today: NaiveDate) -> Result<Dashboard> {
+        let org = t.org_id();
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let d = Dashboard {
+            inventory: inventory_counts_in(&mut tx, org).await?,
+            follow_ups: follow_up_counts_in(&mut tx, org, today).await?,
+            clearance: clearance_counts_in(&mut tx, org, today).await?,
+            clocks: pending_clocks_in(&mut tx, org).await?,
+            advisories: advisory_counts_in(&mut tx, org).await?,
+        };
+        tx.commit().await?;
+        Ok(d)
     }
 
     async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], events: &[AuditEvent], now: DateTime<Utc>) -> Result<Vec<ServiceId>> {

@@ -186,6 +186,14 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
     assert_eq!(conflicted_by_sql(&store, &t, today()).await, expected);
     let counts = store.clearance_counts(&t, today()).await.unwrap();
     assert_eq!(counts.conflicts, expected.len() as i64);
+    // The dashboard reads the same figures in its one transaction.
+    let d = store.dashboard(&t, today()).await.unwrap();
+    assert_eq!(d.clearance, counts);
+    assert_eq!(d.inventory, store.inventory_counts(&t).await.unwrap());
+    assert_eq!(
+        d.follow_ups,
+        store.follow_up_counts(&t, today()).await.unwrap()
+    );
     // Services without a decision on the protected class.
     assert_eq!(counts.undecided, assessments.len() as i64);
     assert!(!counts.policy_reviewed);

@@ -332,6 +332,21 @@ pub async fn the_register_keeps_every_incident_scoped_and_filtered(b: Backend) {
     // Pending clocks: personal data, no decision.
     assert_eq!(store.pending_clocks(&a).await.unwrap().len(), 1);
     assert!(store.pending_clocks(&other).await.unwrap().is_empty());
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    let on_dashboard = |d: aivet_store::inventory::Dashboard| {
+        d.clocks.into_iter().map(|r| r.id).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        on_dashboard(store.dashboard(&a, day).await.unwrap()),
+        store
+            .pending_clocks(&a)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|r| r.id)
+            .collect::<Vec<_>>()
+    );
+    assert!(on_dashboard(store.dashboard(&other, day).await.unwrap()).is_empty());
 
     // The report reads each organisation's own incidents, with their
     // links and timelines.

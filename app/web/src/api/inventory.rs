@@ -263,33 +263,16 @@ fn can_edit(a: &aivet_services::Auth) -> Result<bool, AppError> {
 pub async fn dashboard_data() -> Result<DashboardView, AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let n = c
-        .services
-        .inventory_counts(a)
-        .await
-        .map_err(service_error)?;
-    let f = c
-        .services
-        .follow_up_counts(a)
-        .await
-        .map_err(service_error)?;
-    let k = c
-        .services
-        .clearance_counts(a)
-        .await
-        .map_err(service_error)?;
+    let d = c.services.dashboard(a).await.map_err(service_error)?;
     let zone = a.tenant().map_err(service_error)?.zone();
-    let clocks = c
-        .services
-        .pending_clocks(a)
-        .await
-        .map_err(service_error)?
+    let clocks = d
+        .clocks
         .into_iter()
         .map(|(r, clock)| (r.id, r.title, crate::api::clock_view(clock, c.lang, zone)))
         .collect();
-    let advisories = c.services.advisory_counts(a).await.map_err(service_error)?;
+    let (n, f, k) = (d.inventory, d.follow_ups, d.clearance);
     Ok(DashboardView {
-        advisory_hits: advisories.affected,
+        advisory_hits: d.advisories.affected,
         clocks,
         conflicts: k.conflicts,
         clearance_done: k.policy_reviewed && k.undecided == 0,
