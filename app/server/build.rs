@@ -1,4 +1,4 @@
-//! Link settings of the `aivet` binary.
+//! Link settings of the `aivet` and `aivet-pdf` binaries.
 
 fn main() {
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
@@ -8,6 +8,8 @@ fn main() {
     // position-independent executable's full relocation table, all of
     // which stayed resident (BENCHMARKS.md, 2026-12-01).
     if os == "linux" && env == "gnu" {
-        println!("cargo:rustc-link-arg-bin=aivet=-Wl,-z,pack-relative-relocs");
+        for bin in ["aivet", "aivet-pdf"] {
+            println!("cargo:rustc-link-arg-bin={bin}=-Wl,-z,pack-relative-relocs");
+        }
     }
 }

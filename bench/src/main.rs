@@ -916,7 +916,7 @@ async fn process(quick: bool) {
     );
     // Three PDFs of the demo organisation through the server: what they
     // cost the server's own memory (the documents are laid out by
-    // `aivet render-pdf` processes).
+    // `aivet-pdf` processes).
     let d = reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
@@ -956,7 +956,7 @@ async fn process(quick: bool) {
         reports_peak as f64 / 1024.0,
         after_reports as f64 / 1024.0
     );
-    report::pdfs(&bin, quick);
+    report::pdfs(&bin.with_file_name("aivet-pdf"), quick);
     let _ = std::fs::remove_dir_all(data);
 }
 
@@ -995,6 +995,11 @@ async fn main() {
     // --advisories-only: engine advisory matching, nothing else.
     if std::env::args().any(|a| a == "--advisories-only") {
         advisories::all(quick).await;
+        return;
+    }
+    // --follow-ups-only: the board, the feed and the reminder sweep.
+    if std::env::args().any(|a| a == "--follow-ups-only") {
+        follow_ups::all(quick).await;
         return;
     }
     // --clearance-only: the data-clearance pages, nothing else.

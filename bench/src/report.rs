@@ -1,5 +1,5 @@
 //! The compliance report's PDF, as the release binary lays it out: the
-//! server hands each document to `aivet render-pdf`, a process of its own,
+//! server hands each document to `aivet-pdf`, a process of its own,
 //! so its time and memory are that process's: wall time, and its peak
 //! resident memory (VmHWM, read every 5 ms while it runs: the kernel's
 //! `ru_maxrss` of a child counts the parent's memory at the moment of its
@@ -25,7 +25,6 @@ fn render(bin: &Path, n: usize) -> (Duration, u64, usize) {
     let json = serde_json::to_vec(&view(&report, Lang::De)).unwrap();
     let start = Instant::now();
     let mut child = std::process::Command::new(bin)
-        .arg("render-pdf")
         .arg(report.generated_at.to_rfc3339())
         .arg(env!("CARGO_PKG_VERSION"))
         .stdin(std::process::Stdio::piped())
@@ -54,18 +53,19 @@ fn render(bin: &Path, n: usize) -> (Duration, u64, usize) {
     let took = start.elapsed();
     done.store(true, std::sync::atomic::Ordering::Relaxed);
     let peak = sampler.join().unwrap();
-    assert!(status.success(), "aivet render-pdf: {status}");
+    assert!(status.success(), "aivet-pdf: {status}");
     assert!(pdf.starts_with(b"%PDF-"));
     (took, peak, pdf.len())
 }
 
-/// Table rows for the PDFs of 50 and 500 services (50 only in a quick run).
+/// Table rows for the PDFs of 50 and 500 services (50 only in a quick run),
+/// laid out by `bin` (the release `aivet-pdf`).
 pub fn pdfs(bin: &Path, quick: bool) {
     let sizes: &[usize] = if quick { &[50] } else { &[50, 500] };
     for &n in sizes {
         let (took, peak_kb, len) = render(bin, n);
         println!(
-            "| PDF of {n} services, German (`aivet render-pdf`): wall time / peak RSS / size | {:.2} s / {:.0} MB / {:.1} MB |",
+            "| PDF of {n} services, German (`aivet-pdf`): wall time / peak RSS / size | {:.2} s / {:.0} MB / {:.1} MB |",
             took.as_secs_f64(),
             peak_kb as f64 / 1024.0,
             len as f64 / 1_048_576.0

@@ -56,10 +56,11 @@ pub struct Config {
     /// How long a running job belongs to one process; after a crash it
     /// runs again once this has passed.
     pub job_lease_seconds: i64,
-    /// The executable that lays out PDFs in a process of its own
-    /// (`aivet render-pdf`); `None`: in this process. Not a setting: `aivet
-    /// serve` names itself here (see `aivet_server::reports::WorkerPdf`).
-    pub pdf_worker: Option<PathBuf>,
+    /// The executable that lays out PDFs in a process of its own: the
+    /// `aivet-pdf` beside the running executable (see
+    /// `aivet_server::reports::WorkerPdf`). Not a setting; tests name
+    /// theirs.
+    pub pdf_worker: PathBuf,
 }
 
 /// The keys of the file (and, upper-cased with `AIVET_`, of the environment).
@@ -381,7 +382,7 @@ impl Config {
             max_body_bytes,
             max_upload_bytes,
             log_format,
-            pdf_worker: None,
+            pdf_worker: pdf_worker_beside_this_executable(),
         })
     }
 
@@ -392,6 +393,15 @@ impl Config {
     pub fn is_sqlite(&self) -> bool {
         self.database_url.starts_with("sqlite:")
     }
+}
+
+/// `aivet-pdf` in the folder of the running executable (or on the `PATH`
+/// when that is unknown).
+fn pdf_worker_beside_this_executable() -> PathBuf {
+    let name = crate::reports::PDF_WORKER;
+    std::env::current_exe()
+        .map(|exe| exe.with_file_name(name))
+        .unwrap_or_else(|_| PathBuf::from(name))
 }
 
 fn validate_base_url(s: &str) -> Result<String, ConfigError> {

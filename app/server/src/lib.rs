@@ -121,10 +121,9 @@ impl Application {
                 ..Default::default()
             },
         );
-        let pdf: Arc<dyn aivet_services::report::PdfEngine> = match &config.pdf_worker {
-            Some(exe) => Arc::new(reports::WorkerPdf { exe: exe.clone() }),
-            None => Arc::new(reports::TypstPdf),
-        };
+        let pdf: Arc<dyn aivet_services::report::PdfEngine> = Arc::new(reports::WorkerPdf {
+            exe: config.pdf_worker.clone(),
+        });
         let state = AppState {
             services,
             config: Arc::new(config),
@@ -337,3 +336,22 @@ pub fn init_tracing(json: bool) {
         builder.try_init()
     };
 }
+
+/// glibc raises its threshold for giving large blocks their own mapping
+/// each time such a block is freed; past that, freed large blocks stay in
+/// the process. Password hashing takes 19 MiB per sign-in, so five sign-ins
+/// left the server at 110 MB resident for good. A fixed threshold turns the
+/// adjustment off: blocks of 256 KiB and more are mapped when allocated and
+/// returned to the system when freed (BENCHMARKS.md, 2026-12-01).
+/// Called first thing in `main`, before any other thread exists.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn return_large_blocks_when_freed() {
+    // SAFETY: mallopt sets an allocator parameter; it takes the allocator's
+    // own lock and is called before any other thread exists.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn return_large_blocks_when_freed() {}

@@ -28,25 +28,11 @@ const USAGE: &str = "usage: aivet [serve | migrate | demo [--lang en|de|nb] | re
   backup    FILE: a consistent copy of the SQLite database, taken while the
             server runs (on PostgreSQL use pg_dump, see README)
   version   print the version
-  render-pdf  TIME VERSION: lay out one report PDF (JSON on standard input,
-            PDF on standard output); the server runs it in a process of its own
 
 Settings come from AIVET_* environment variables or aivet.toml; see .env.example.";
 
 fn main() -> ExitCode {
-    return_large_blocks_when_freed();
-    // The server's PDF worker: no configuration, no runtime, one document.
-    if std::env::args().nth(1).as_deref() == Some(aivet_server::reports::RENDER_PDF) {
-        let arg = |i| std::env::args().nth(i).unwrap_or_default();
-        return match aivet_server::reports::render_pdf_command(&arg(2), &arg(3)) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::from(aivet_server::reports::OTHER_VERSION as u8),
-            Err(e) => {
-                eprintln!("aivet {}: {e}", aivet_server::reports::RENDER_PDF);
-                ExitCode::FAILURE
-            }
-        };
-    }
+    aivet_server::return_large_blocks_when_freed();
     match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -58,24 +44,6 @@ fn main() -> ExitCode {
         }
     }
 }
-
-/// glibc raises its threshold for giving large blocks their own mapping
-/// each time such a block is freed; past that, freed large blocks stay in
-/// the process. Password hashing takes 19 MiB per sign-in, so five sign-ins
-/// left the server at 110 MB resident for good. A fixed threshold turns the
-/// adjustment off: blocks of 256 KiB and more are mapped when allocated and
-/// returned to the system when freed (BENCHMARKS.md, 2026-12-01).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn return_large_blocks_when_freed() {
-    // SAFETY: mallopt sets an allocator parameter; it takes the allocator's
-    // own lock and is called before any other thread exists.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn return_large_blocks_when_freed() {}
 
 async fn run() -> ExitCode {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
@@ -151,10 +119,8 @@ async fn run() -> ExitCode {
     }
 }
 
-async fn serve(mut config: Config) -> anyhow::Result<()> {
+async fn serve(config: Config) -> anyhow::Result<()> {
     let base_url = config.base_url.clone();
-    // Reports are laid out by this executable in a process of their own.
-    config.pdf_worker = std::env::current_exe().ok();
     let backend = if config.is_sqlite() {
         "SQLite"
     } else {
@@ -340,7 +306,9 @@ async fn report(config: &Config, args: ReportArgs) -> anyhow::Result<()> {
                     &auth,
                     &scope,
                     args.lang,
-                    Arc::new(aivet_server::reports::TypstPdf),
+                    Arc::new(aivet_server::reports::WorkerPdf {
+                        exe: config.pdf_worker.clone(),
+                    }),
                 )
                 .await
         }

@@ -1,7 +1,8 @@
 //! The report's downloads: a plain form posts the chosen format, language
 //! and services to `POST /reports/download` (a POST because every download
 //! is recorded in the audit log); the answer is the file. The PDF engine
-//! (`aivet-report`, Typst) is plugged into the use case here.
+//! (`aivet-report`, Typst, run as the `aivet-pdf` worker) is plugged into
+//! the use case here.
 
 use crate::middleware;
 use aivet_domain::report::{ReportFormat, Scope};
@@ -15,27 +16,17 @@ use axum::http::{header, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 
-/// The embedded Typst engine.
-pub struct TypstPdf;
-
-impl PdfEngine for TypstPdf {
-    fn render(
-        &self,
-        view_json: Vec<u8>,
-        created: chrono::DateTime<chrono::Utc>,
-    ) -> Result<Vec<u8>, String> {
-        aivet_report::pdf(view_json, created).map_err(|e| e.to_string())
-    }
-}
-
-/// The same engine in a process of its own (`aivet render-pdf`), as the
-/// server runs it. Typst's caches are emptied after every document but keep
-/// their capacity: after a report of 500 services the process would hold
-/// about half a gigabyte for good (BENCHMARKS.md, 2026-12-02). A process
-/// that ends gives all of it back, and a document that needs more memory
-/// than the machine has ends that process, not the server.
+/// The PDF engine (Typst) in a process of its own: the `aivet-pdf`
+/// executable beside `aivet` (`src/bin/aivet-pdf.rs`). Typst's caches are
+/// emptied after every document but keep their capacity: after a report of
+/// 500 services a process would hold about half a gigabyte for good
+/// (BENCHMARKS.md, 2026-12-02). A process that ends gives all of it back,
+/// and a document that needs more memory than the machine has ends that
+/// process, not the server. Nor is the engine's code in the server's
+/// executable, whose pages would otherwise be resident in every server
+/// (BENCHMARKS.md, 2026-12-03).
 pub struct WorkerPdf {
-    /// The aivet executable.
+    /// The `aivet-pdf` executable.
     pub exe: std::path::PathBuf,
 }
 
@@ -47,43 +38,38 @@ impl PdfEngine for WorkerPdf {
     ) -> Result<Vec<u8>, String> {
         use std::io::Write;
         use std::process::{Command, Stdio};
-        let spawned = Command::new(&self.exe)
-            .arg(RENDER_PDF)
+        let mut child = Command::new(&self.exe)
             .arg(created.to_rfc3339())
             .arg(env!("CARGO_PKG_VERSION"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .spawn();
-        let mut child = match spawned {
-            Ok(child) => child,
-            // E.g. the executable was removed by an upgrade while running:
-            // the report is still made, here.
-            Err(e) => {
-                tracing::warn!(exe = %self.exe.display(), error = %e, "cannot start the PDF worker; laying out the PDF in this process");
-                return TypstPdf.render(view_json, created);
-            }
-        };
+            .spawn()
+            .map_err(|e| {
+                format!(
+                    "cannot start the PDF worker {} (it is installed beside aivet): {e}",
+                    self.exe.display()
+                )
+            })?;
         // The worker reads all of its input before it writes: a thread
         // writes it while this one waits for the answer.
-        let json = Arc::new(view_json);
         let mut stdin = child.stdin.take().expect("stdin is piped");
-        let writer = {
-            let json = json.clone();
-            std::thread::spawn(move || stdin.write_all(&json))
-        };
+        let writer = std::thread::spawn(move || stdin.write_all(&view_json));
         let out = child
             .wait_with_output()
             .map_err(|e| format!("the PDF worker: {e}"))?;
         let written = writer
             .join()
             .map_err(|_| "the PDF worker's input".to_owned())?;
-        // Another version of aivet at the executable's path (an upgrade
-        // while this one runs): its layout may read other data.
+        // Another version at the worker's path: an upgrade replaced the
+        // executables under this running server, whose report data the
+        // new layout may not read.
         if out.status.code() == Some(OTHER_VERSION) {
-            tracing::warn!(exe = %self.exe.display(), "the PDF worker is another version of aivet; laying out the PDF in this process");
-            let json = Arc::try_unwrap(json).unwrap_or_else(|shared| (*shared).clone());
-            return TypstPdf.render(json, created);
+            return Err(format!(
+                "the PDF worker {} is another version of aivet than this server ({}): restart the server after an upgrade",
+                self.exe.display(),
+                env!("CARGO_PKG_VERSION")
+            ));
         }
         if !out.status.success() {
             let why = String::from_utf8_lossy(&out.stderr);
@@ -98,35 +84,14 @@ impl PdfEngine for WorkerPdf {
     }
 }
 
+/// The PDF worker's file name, beside the `aivet` executable. It is called
+/// as `aivet-pdf TIME VERSION`: the report's JSON on standard input; as
+/// arguments the PDF's creation time (RFC 3339) and the version of aivet
+/// that asks; the PDF on standard output.
+pub const PDF_WORKER: &str = "aivet-pdf";
+
 /// The worker's exit code when it is not the version the server is.
 pub const OTHER_VERSION: i32 = 3;
-
-/// The command of `aivet` that lays out one PDF: the report's JSON on
-/// standard input; as arguments the PDF's creation time (RFC 3339) and the
-/// version of aivet that asks; the PDF on standard output.
-pub const RENDER_PDF: &str = "render-pdf";
-
-/// What `aivet render-pdf TIME VERSION` does; `Ok(false)`: the server
-/// that asked is another version (exit with [`OTHER_VERSION`]).
-pub fn render_pdf_command(created: &str, version: &str) -> Result<bool, String> {
-    use std::io::{Read, Write};
-    if version != env!("CARGO_PKG_VERSION") {
-        return Ok(false);
-    }
-    let created = chrono::DateTime::parse_from_rfc3339(created)
-        .map_err(|e| format!("the creation time {created:?}: {e}"))?
-        .with_timezone(&chrono::Utc);
-    let mut json = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut json)
-        .map_err(|e| format!("reading the report: {e}"))?;
-    let pdf = aivet_report::pdf(json, created).map_err(|e| e.to_string())?;
-    let mut out = std::io::stdout().lock();
-    out.write_all(&pdf)
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("writing the PDF: {e}"))?;
-    Ok(true)
-}
 
 /// Where the download form posts.
 pub use aivet_web::pages::reports::DOWNLOAD;

@@ -94,7 +94,9 @@ impl TestApp {
         for (k, v) in &options.env {
             env.insert((*k).to_owned(), v.clone());
         }
-        let config = Config::from_sources(&env, &data_dir).expect("test configuration");
+        let mut config = Config::from_sources(&env, &data_dir).expect("test configuration");
+        // Beside the test executable there is none: cargo built this one.
+        config.pdf_worker = env!("CARGO_BIN_EXE_aivet-pdf").into();
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 11, 30, 9, 0, 0).unwrap(),
         ));

@@ -711,7 +711,22 @@ async fn a_backup_while_the_server_writes_is_whole() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The server lays out PDFs in a process of its own (`aivet render-pdf`):
+/// The PDF engine is linked into the worker only: in the server's
+/// executable its code would be resident in every server process (about
+/// 10 MB of the idle server's memory, BENCHMARKS.md, 2026-12-03).
+#[test]
+fn only_the_pdf_worker_executable_holds_the_pdf_engine() {
+    // Panic messages name the file they are in, with the crate's path.
+    let engine = b"typst-layout-";
+    let holds = |exe: &str| {
+        let bytes = std::fs::read(exe).unwrap();
+        bytes.windows(engine.len()).any(|w| w == engine)
+    };
+    assert!(holds(env!("CARGO_BIN_EXE_aivet-pdf")));
+    assert!(!holds(env!("CARGO_BIN_EXE_aivet")));
+}
+
+/// The server lays out PDFs in a process of its own (`aivet-pdf`):
 /// Typst's caches keep their capacity after a document, so a server that
 /// laid out reports itself would keep their memory for good. Runs the real
 /// binary, as deployed: three German reports of the demo organisation are
@@ -775,23 +790,22 @@ async fn the_server_lays_out_pdfs_in_a_worker_and_keeps_none_of_their_memory() {
         "the server's resident memory grew from {before} to {after} MB over three PDFs"
     );
     server.kill().await.unwrap();
-    // A worker of another version declines (the server then lays out the
-    // PDF itself), and one that cannot read its input says why.
-    let other = process
-        .command(&["render-pdf", "2026-11-30T09:00:00Z", "0.0.0-other"])
-        .await;
+    // A worker of another version declines (the server says so), and one
+    // that cannot read its input says why.
+    let worker = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_aivet-pdf"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let other = worker(&["2026-11-30T09:00:00Z", "0.0.0-other"]);
     assert_eq!(other.status.code(), Some(3));
     assert!(other.stdout.is_empty());
-    let broken = process
-        .command(&[
-            "render-pdf",
-            "2026-11-30T09:00:00Z",
-            env!("CARGO_PKG_VERSION"),
-        ])
-        .await;
+    let broken = worker(&["2026-11-30T09:00:00Z", env!("CARGO_PKG_VERSION")]);
     assert_eq!(broken.status.code(), Some(1));
     assert!(
-        String::from_utf8_lossy(&broken.stderr).starts_with("aivet render-pdf: layout:"),
+        String::from_utf8_lossy(&broken.stderr).starts_with("aivet-pdf: layout:"),
         "{}",
         String::from_utf8_lossy(&broken.stderr)
     );
