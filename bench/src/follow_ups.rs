@@ -47,6 +47,7 @@ async fn board(quick: bool, backend: Backend) {
     };
     let sizes: &[usize] = if quick { &[500] } else { &[500, 5000] };
     table_header();
+    let mut one_at_a_time = Vec::new();
     for &n in sizes {
         let email = format!("f{n}@example.com");
         let c = signed_in_as(&b.base, &email, &format!("Follow-ups {n}")).await;
@@ -87,7 +88,39 @@ async fn board(quick: bool, backend: Backend) {
         let path = &link[link.find("/calendar/").expect("a feed path")..];
         let anonymous = reqwest::Client::new();
         measure(&anonymous, &b, &format!("calendar feed {n} items"), path).await;
+        one_at_a_time.push((
+            n,
+            one_by_one(&anonymous, &format!("{}{path}", b.base)).await,
+        ));
     }
+    // What one calendar's fetch takes, without other requests queued
+    // before it (the target is per request).
+    for (n, took) in one_at_a_time {
+        println!(
+            "\nCalendar feed of {n} items, one request at a time on one connection: {:.2} ms each (mean of {ONE_BY_ONE})",
+            took.as_secs_f64() * 1000.0
+        );
+    }
+}
+
+/// How many requests `one_by_one` makes.
+const ONE_BY_ONE: u32 = 50;
+
+/// The mean time of one GET of `url`, after a few to warm up.
+async fn one_by_one(c: &reqwest::Client, url: &str) -> std::time::Duration {
+    let get = || async {
+        let r = c.get(url).send().await.unwrap();
+        assert!(r.status().is_success(), "{url}: {}", r.status());
+        r.bytes().await.unwrap();
+    };
+    for _ in 0..5 {
+        get().await;
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..ONE_BY_ONE {
+        get().await;
+    }
+    start.elapsed() / ONE_BY_ONE
 }
 
 /// R requests whose first reminder falls due at the same time; the time
