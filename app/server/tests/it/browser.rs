@@ -1000,11 +1000,7 @@ async fn decide_a_class_and_see_its_conflict_leave_the_dashboard() {
     hydrated(c).await;
     assert!(text(c, "#conflicts").await.contains("Personal data"));
     let row = format!("//tr[@id='class-{personal}']");
-    click(
-        c,
-        Locator::XPath(&format!("{row}//a[contains(@class, 'decide-link')]")),
-    )
-    .await;
+    click(c, Locator::XPath(&format!("{row}//summary"))).await;
     c.find(Locator::XPath(&format!("{row}//select")))
         .await
         .unwrap()

@@ -8,7 +8,7 @@ use crate::context::page_ctx;
 use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
 use crate::page_data::{page_data, NotSent};
-use crate::pages::common::{query_values, LoadError};
+use crate::pages::common::LoadError;
 use crate::pages::questions::choosing;
 use aivet_domain::clearance::{Clearance, Standing};
 use aivet_domain::{msg, Msg};
@@ -47,27 +47,20 @@ pub fn ConflictBanner(data: ClearanceData) -> impl IntoView {
 }
 
 /// The matrix: one row per data class with its standing, the decision and
-/// what it rests on; editors decide a class in place. A row's form is
-/// only on the page when that class is being decided (`?decide=<class>`,
-/// or its post was refused): ten forms with their evidence made a
-/// service's page three times the size (BENCHMARKS.md, 2026-12-03).
+/// what it rests on; editors decide a class in place.
 #[component]
 pub fn ClearancePanel(data: ClearanceData) -> impl IntoView {
-    let [deciding] = query_values(["decide"]);
     view! {
         <section class="panel" aria-labelledby="clearance-title" id="clearance">
             <h2 id="clearance-title">{t(Msg::ClearanceTitle)}</h2>
             <p class="muted">{t(Msg::ClearanceLead)}</p>
             <Suspense fallback=|| ()>
-                {move || {
-                    let deciding = deciding.clone();
-                    Suspend::new(async move {
+                {move || Suspend::new(async move {
                     match data.await {
-                        Ok(d) => view! { <Matrix d deciding/> }.into_any(),
+                        Ok(d) => view! { <Matrix d/> }.into_any(),
                         Err(e) => view! { <LoadError e=e.clone()/> }.into_any(),
                     }
-                })
-                }}
+                })}
             </Suspense>
         </section>
     }
@@ -81,7 +74,7 @@ fn cite_links(cites: &[CiteView]) -> impl IntoView {
 }
 
 #[component]
-fn Matrix(d: ClearanceView, deciding: String) -> impl IntoView {
+fn Matrix(d: ClearanceView) -> impl IntoView {
     if d.rows.is_empty() {
         return view! { <EmptyState text=Msg::ClearanceNoClasses/> }.into_any();
     }
@@ -91,9 +84,8 @@ fn Matrix(d: ClearanceView, deciding: String) -> impl IntoView {
         .iter()
         .cloned()
         .map(|r| {
-            let deciding = r.id.to_string() == deciding;
             view! {
-                <ClassRow r service=d.service_id.to_string() citable=d.citable.clone() editable deciding/>
+                <ClassRow r service=d.service_id.to_string() citable=d.citable.clone() editable/>
             }
         })
         .collect_view();
@@ -116,7 +108,6 @@ fn ClassRow(
     service: String,
     citable: Vec<CiteView>,
     editable: bool,
-    deciding: bool,
 ) -> impl IntoView {
     let class_id = r.id.to_string();
     let decided = r.decision.clone().map(|dv| {
@@ -134,19 +125,8 @@ fn ClassRow(
         .as_ref()
         .and_then(|d| d.condition.clone())
         .filter(|_| r.standing == Standing::Conditional);
-    let ids = [
-        ("service_id", service.clone()),
-        ("data_class_id", class_id.clone()),
-    ];
     let form = editable.then(|| {
-        if deciding || refused_here(api::DecideClearance::url(), &ids) {
-            view! { <DecideForm r=r.clone() service=service.clone() citable=citable.clone()/> }.into_any()
-        } else {
-            view! {
-                <br/><a class="button small secondary decide-link" href=format!("/services/{service}?decide={class_id}#class-{class_id}")>{t(Msg::ClearanceDecide)}</a>
-            }
-            .into_any()
-        }
+        view! { <DecideForm r=r.clone() service=service.clone() citable=citable.clone()/> }
     });
     view! {
         <tr id=format!("class-{class_id}") class:conflict=r.conflict>
@@ -180,7 +160,8 @@ fn DecideForm(r: ClassRowView, service: String, citable: Vec<CiteView>) -> impl 
         .map(|d| d.evidence.iter().map(|c| c.code.clone()).collect())
         .unwrap_or_default();
     view! {
-        <div class="decide">
+        <details class="decide" open=refused_here(api::DecideClearance::url(), &ids)>
+            <summary class="button small secondary">{t(Msg::ClearanceDecide)}</summary>
             <PostForm action=api::DecideClearance::url() ids=ids.clone() attr:class="form" attr:novalidate=true>
                 <Select name="clearance" input="decision[clearance]" label=Msg::ClearanceStanding scope=scope.clone()
                     options=choosing(choice_options(Clearance::ALL, Clearance::as_str, Clearance::label))
@@ -191,12 +172,9 @@ fn DecideForm(r: ClassRowView, service: String, citable: Vec<CiteView>) -> impl 
                     hint=Msg::ClearanceLastDayHelp scope=scope.clone()
                     value=current.as_ref().and_then(|d| d.expires_on).map(|e| e.to_string()).unwrap_or_default()/>
                 <Evidence citable chosen/>
-                <div class="actions">
-                    <Submit label=Msg::ClearanceSave/>
-                    <a href=format!("/services/{service}#class-{class_id}") class="button secondary">{t(Msg::Cancel)}</a>
-                </div>
+                <Submit label=Msg::ClearanceSave/>
             </PostForm>
-        </div>
+        </details>
     }
 }
 
