@@ -13,10 +13,24 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     aivet_server::return_large_blocks_when_freed();
-    let arg = |i| std::env::args().nth(i).unwrap_or_default();
-    match render(&arg(1), &arg(2)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [created, version] = args.as_slice() else {
+        eprintln!(
+            "usage: {PDF_WORKER} TIME VERSION < report.json > report.pdf\n\n\
+             The report's PDF worker, started by aivet for each PDF; people use\n\
+             `aivet report --format pdf` instead."
+        );
+        return ExitCode::from(2);
+    };
+    match render(created, version) {
         Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(OTHER_VERSION as u8),
+        Ok(false) => {
+            eprintln!(
+                "{PDF_WORKER}: aivet {version} asked; this worker is {}",
+                env!("CARGO_PKG_VERSION")
+            );
+            ExitCode::from(OTHER_VERSION as u8)
+        }
         Err(e) => {
             eprintln!("{PDF_WORKER}: {e}");
             ExitCode::FAILURE

@@ -712,8 +712,8 @@ async fn a_backup_while_the_server_writes_is_whole() {
 }
 
 /// The PDF engine is linked into the worker only: in the server's
-/// executable its code would be resident in every server process (about
-/// 10 MB of the idle server's memory, BENCHMARKS.md, 2026-12-03).
+/// executable part of its code was resident in every server process (3 to
+/// 5 MB of the idle server's memory, BENCHMARKS.md, 2026-12-03).
 #[test]
 fn only_the_pdf_worker_executable_holds_the_pdf_engine() {
     // Panic messages name the file they are in, with the crate's path.
@@ -802,6 +802,11 @@ async fn the_server_lays_out_pdfs_in_a_worker_and_keeps_none_of_their_memory() {
     let other = worker(&["2026-11-30T09:00:00Z", "0.0.0-other"]);
     assert_eq!(other.status.code(), Some(3));
     assert!(other.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&other.stderr).contains("aivet 0.0.0-other asked"));
+    // Started by hand without its arguments, it says what it is for.
+    let bare = worker(&[]);
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bare.stderr).starts_with("usage: aivet-pdf TIME VERSION"));
     let broken = worker(&["2026-11-30T09:00:00Z", env!("CARGO_PKG_VERSION")]);
     assert_eq!(broken.status.code(), Some(1));
     assert!(
