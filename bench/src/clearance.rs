@@ -3,7 +3,7 @@
 //! ceilings. (The dashboard's conflict count is in the dashboard's figures
 //! of the main tables, at N = 5,000.)
 
-use crate::{bench_server, measure, seed, settle, signed_in_as, table_header, tenant_of};
+use crate::{bench_server, mean_ms, measure, seed, settle, signed_in_as, table_header, tenant_of};
 use aivet_domain::clearance::{Clearance, ClearanceDraft};
 use aivet_domain::inventory::{ClassMarks, ItemName};
 use aivet_domain::questions::{Assessment, DecisionDraft};
@@ -74,6 +74,34 @@ async fn pages(quick: bool, backend: Backend) {
         }
     }
     settle(&b).await;
+    // The calls behind the two pages on their own, to tell reading from
+    // rendering (one at a time, one connection).
+    let auth = aivet_services::Auth {
+        tenant: Some(t.clone()),
+        ..b.services
+            .sign_in(email, crate::PASSWORD, "bench", None)
+            .await
+            .unwrap()
+            .1
+    };
+    let calls = [
+        (
+            "store: overview",
+            mean_ms(|| store.clearance_overview(&t)).await,
+        ),
+        (
+            "rule: guide",
+            mean_ms(|| b.services.clearance_guide(&auth)).await,
+        ),
+        (
+            "store: one service",
+            mean_ms(|| store.service_clearance(&t, ids[0])).await,
+        ),
+        (
+            "rule: matrix",
+            mean_ms(|| b.services.clearance_matrix(&auth, ids[0])).await,
+        ),
+    ];
     measure(&c, &b, &format!("which data where {n}"), "/allowed").await;
     measure(
         &c,
@@ -82,4 +110,12 @@ async fn pages(quick: bool, backend: Backend) {
         &format!("/services/{}", ids[0]),
     )
     .await;
+    let calls: Vec<String> = calls
+        .iter()
+        .map(|(name, ms)| format!("{name} {ms:.2} ms"))
+        .collect();
+    println!(
+        "\nCalls behind them, one at a time (mean of 50): {}",
+        calls.join(", ")
+    );
 }

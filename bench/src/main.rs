@@ -617,6 +617,22 @@ async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
     println!("Store calls: {}\n", line.join(", "));
 }
 
+/// The mean time of `f()` over 50 calls, in ms, after 5 to warm up: what
+/// a page's own calls cost without HTTP and rendering.
+pub async fn mean_ms<T, E: std::fmt::Debug, Fut>(f: impl Fn() -> Fut) -> f64
+where
+    Fut: std::future::Future<Output = Result<T, E>>,
+{
+    for _ in 0..5 {
+        f().await.unwrap();
+    }
+    let start = Instant::now();
+    for _ in 0..50 {
+        f().await.unwrap();
+    }
+    start.elapsed().as_secs_f64() * 1000.0 / 50.0
+}
+
 /// One page next to its ceiling: the same bytes from memory, same middleware.
 async fn measure(c: &reqwest::Client, b: &Bench, name: &str, path: &str) {
     let (base, secs) = (&b.base, b.secs);
