@@ -344,11 +344,14 @@ impl FollowUpStore for ThisStore {
         .bind(token_hash)
         .fetch_optional(&mut *tx)
         .await?;
-        tx.commit().await?;
-        let Some((id, org, user, role)) = row else { return Ok(None) };
+        let Some((id, org, user, role)) = row else {
+            tx.commit().await?;
+            return Ok(None);
+        };
         let (org, role) = (OrgId(org), Role::try_from(role).map_err(StoreError::Config)?);
-        // The rest in one transaction of the member's organisation.
-        let mut tx = self.read(Scope::Org(org, Some(UserId(user)))).await?;
+        // The rest in the same transaction, scoped to the member's
+        // organisation from here on.
+        Self::rescope(&mut tx, Scope::Org(org, Some(UserId(user)))).await?;
         let (org_name, lang): (String, String) = sqlx::query_as(
             "SELECT o.name, u.lang FROM orgs o, users u WHERE o.id = $1 AND u.id = $2",
         )
