@@ -3,7 +3,9 @@
 //! ceilings. (The dashboard's conflict count is in the dashboard's figures
 //! of the main tables, at N = 5,000.)
 
-use crate::{bench_server, mean_ms, measure, seed, settle, signed_in_as, table_header, tenant_of};
+use crate::{
+    auth_of, bench_server, mean_ms, measure, seed, settle, signed_in_as, table_header, tenant_of,
+};
 use aivet_domain::clearance::{Clearance, ClearanceDraft};
 use aivet_domain::inventory::{ClassMarks, ItemName};
 use aivet_domain::questions::{Assessment, DecisionDraft};
@@ -76,14 +78,7 @@ async fn pages(quick: bool, backend: Backend) {
     settle(&b).await;
     // The calls behind the two pages on their own, to tell reading from
     // rendering (one at a time, one connection).
-    let auth = aivet_services::Auth {
-        tenant: Some(t.clone()),
-        ..b.services
-            .sign_in(email, crate::PASSWORD, "bench", None)
-            .await
-            .unwrap()
-            .1
-    };
+    let auth = auth_of(&b.services, email, &t).await;
     let calls = [
         (
             "store: overview",

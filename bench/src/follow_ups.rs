@@ -3,13 +3,13 @@
 //! the calendar feed of 500 items, and the reminder sweep: the first
 //! reminder of R open requests falling due at once, run by one worker.
 
+use crate::{auth_of, tenant_of};
 use crate::{
     bench_server, bench_server_on, mean_ms, measure, ms, seed, settle, signed_in_as, table_header,
 };
-use crate::{tenant_of, PASSWORD};
 use aivet_domain::inventory::ContactForm;
 use aivet_domain::questions::{Assessment, DecisionDraft, SendForm};
-use aivet_services::{Auth, FixedClock};
+use aivet_services::FixedClock;
 use aivet_store::testing::Backend;
 use aivet_store::AuditEvent;
 use std::sync::Arc;
@@ -151,11 +151,7 @@ async fn sweep(backend: Backend, r: usize) -> Option<String> {
     let s = &b.services;
     let t = tenant_of(s, email).await;
     let ids = seed::inventory(&s.store, &t, r, false).await;
-    let (_, auth, _) = s.sign_in(email, PASSWORD, "bench", None).await.unwrap();
-    let auth = Auth {
-        tenant: Some(t.clone()),
-        ..auth
-    };
+    let auth = auth_of(s, email, &t).await;
     let vendors = s.store.vendor_names(&t).await.unwrap();
     let mut contacts = Vec::new();
     for (i, v) in vendors.iter().enumerate() {

@@ -269,6 +269,23 @@ async fn tenant_of(services: &aivet_services::Services, email: &str) -> aivet_st
     services.store.tenant_for(user, org_id).await.unwrap()
 }
 
+/// A signed-in member's `Auth` in their organisation `t`, for calling the
+/// services directly.
+async fn auth_of(
+    services: &aivet_services::Services,
+    email: &str,
+    t: &aivet_store::Tenant,
+) -> aivet_services::Auth {
+    let (_, auth, _) = services
+        .sign_in(email, PASSWORD, "bench", None)
+        .await
+        .unwrap();
+    aivet_services::Auth {
+        tenant: Some(t.clone()),
+        ..auth
+    }
+}
+
 /// The id of the first service in the list, for the service page.
 async fn first_service_path(c: &reqwest::Client, base: &str) -> String {
     let list: serde_json::Value = c
@@ -571,7 +588,7 @@ async fn answer_token(
     panic!("no answer link in {}", outbox.display());
 }
 
-/// Direct timings of the store calls behind the pages (mean of 50, one
+/// Direct timings of the store calls behind the pages ([`mean_ms`], one
 /// connection at a time), to tell query cost from rendering cost.
 async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
     use aivet_store::inventory::ServiceQuery;
@@ -583,15 +600,7 @@ async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
     let mut line = Vec::new();
     macro_rules! time {
         ($name:expr, $call:expr) => {{
-            let start = Instant::now();
-            for _ in 0..50 {
-                $call.await.unwrap();
-            }
-            line.push(format!(
-                "{} {:.2} ms",
-                $name,
-                start.elapsed().as_secs_f64() * 1000.0 / 50.0
-            ));
+            line.push(format!("{} {:.2} ms", $name, mean_ms(|| $call).await));
         }};
     }
     time!("counts", store.inventory_counts(t));
