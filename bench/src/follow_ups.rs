@@ -10,6 +10,7 @@ use crate::{
 use aivet_domain::inventory::ContactForm;
 use aivet_domain::questions::{Assessment, DecisionDraft, SendForm};
 use aivet_services::FixedClock;
+use aivet_store::follow_ups::FollowUpQuery;
 use aivet_store::testing::Backend;
 use aivet_store::AuditEvent;
 use std::sync::Arc;
@@ -50,6 +51,7 @@ async fn board(quick: bool, backend: Backend) {
     let sizes: &[usize] = if quick { &[500] } else { &[500, 5000] };
     table_header();
     let mut one_at_a_time = Vec::new();
+    let mut behind = Vec::new();
     for &n in sizes {
         let email = format!("f{n}@example.com");
         let c = signed_in_as(&b.base, &email, &format!("Follow-ups {n}")).await;
@@ -68,7 +70,42 @@ async fn board(quick: bool, backend: Backend) {
                 .expect("seed decision");
         }
         settle(&b).await;
+        let auth = auth_of(&b.services, &email, &t).await;
+        let store = &b.services.store;
+        let page = FollowUpQuery {
+            limit: Some(aivet_services::follow_ups::BOARD_ROWS),
+            ..FollowUpQuery::default()
+        };
+        let calls = [
+            ("store: rows", mean_ms(|| store.follow_ups(&t, &page)).await),
+            (
+                "store: count",
+                mean_ms(|| store.count_follow_ups(&t, &page)).await,
+            ),
+            (
+                "store: vendor names",
+                mean_ms(|| store.vendor_names(&t)).await,
+            ),
+            ("store: members", mean_ms(|| store.members(&t)).await),
+            (
+                "store: own settings",
+                mean_ms(|| store.my_follow_up_settings(&t)).await,
+            ),
+            (
+                "board",
+                mean_ms(|| b.services.follow_up_board(&auth, &page)).await,
+            ),
+            (
+                "feed link",
+                mean_ms(|| b.services.calendar_link(&auth)).await,
+            ),
+        ];
         measure(&c, &b, &format!("follow-ups board {n}"), "/follow-ups").await;
+        let calls: Vec<String> = calls
+            .iter()
+            .map(|(name, ms)| format!("{name} {ms:.2} ms"))
+            .collect();
+        behind.push((n, calls.join(", ")));
         // The member's feed: every follow-up of the services they look after.
         let r = c
             .post(format!("{}/api/rotate_calendar", b.base))
@@ -100,6 +137,9 @@ async fn board(quick: bool, backend: Backend) {
             one_by_one(&anonymous, &format!("{}{path}", b.base)).await,
             call,
         ));
+    }
+    for (n, calls) in behind {
+        println!("\nCalls behind the board of {n}, one at a time (mean of 50): {calls}");
     }
     // What one calendar's fetch takes, without other requests queued
     // before it (the target is per request).

@@ -54,7 +54,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 /// `conns` clients in a loop for `secs`; with `rate`, each paces itself so the
-/// total is that many requests per second.
+/// total is that many requests per second, the clients' starts spread over
+/// one interval so that requests arrive evenly rather than `conns` at once.
 async fn load(
     client: &reqwest::Client,
     url: &str,
@@ -64,12 +65,13 @@ async fn load(
 ) -> Load {
     let deadline = Instant::now() + Duration::from_secs_f64(secs);
     let mut tasks = Vec::new();
-    for _ in 0..conns {
+    let start = Instant::now();
+    for k in 0..conns {
         let (client, url) = (client.clone(), url.to_owned());
         let interval = rate.map(|r| Duration::from_secs_f64(conns as f64 / r));
         tasks.push(tokio::spawn(async move {
             let mut lat = Vec::new();
-            let mut next = Instant::now();
+            let mut next = start + interval.map_or(Duration::ZERO, |i| i * k as u32 / conns as u32);
             while Instant::now() < deadline {
                 if let Some(i) = interval {
                     tokio::time::sleep_until(next.into()).await;
