@@ -18,10 +18,16 @@ const FOLLOW_UP_COLUMNS: &str = "SELECT f.id, f.service_id, s.name AS service_na
     LEFT JOIN users u ON u.id = m.user_id
     LEFT JOIN question_requests r ON r.org_id = f.org_id AND r.id = f.request_id";
 
-/// The board's order: by day, service, reason and whom it waits for, so
-/// that items of one day and service stand in the same order on every view
-/// (the id only separates what looks the same).
-const FOLLOW_UP_ORDER: &str = "f.due_on, s.name, f.reason, COALESCE(r.recipient_email, ''), f.id";
+/// The board's order: by day, service (its name key, kept on the
+/// follow-up so that the index `follow_ups_due` gives the order), reason
+/// and whom it waits for, so that items of one day and service stand in
+/// the same order on every view (the id only separates what looks the same).
+const FOLLOW_UP_ORDER: &str = "f.due_on, f.service_key, f.reason, COALESCE(r.recipient_email, ''), f.id";
+
+/// Sets `follow_ups.service_key` from the service's name key, for
+/// `UPDATE follow_ups SET … WHERE …`.
+const SERVICE_KEY: &str = "service_key = (SELECT s.name_key FROM services s
+    WHERE s.org_id = follow_ups.org_id AND s.id = follow_ups.service_id)";
 
 /// The board's filter: $1 organisation, $2 owner, $3 vendor, $4 reason.
 const FOLLOW_UP_FILTER: &str = "f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
@@ -52,8 +58,8 @@ async fn open_follow_up(
     };
     close_follow_ups(tx, org, of, reason, FollowUpStatus::Cancelled, "", now).await?;
     sqlx::query(
-        "INSERT INTO follow_ups (id, org_id, service_id, request_id, reason, status, due_on, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $7)",
+        "INSERT INTO follow_ups (id, org_id, service_id, request_id, reason, status, due_on, created_at, updated_at, service_key)
+         VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $7, (SELECT name_key FROM services WHERE org_id = $2 AND id = $3))",
     )
     .bind(Uuid::new_v4())
     .bind(org.0)

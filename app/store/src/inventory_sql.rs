@@ -911,6 +911,11 @@ impl InventoryStore for ThisStore {
         if r.rows_affected() != 1 {
             return Err(StoreError::NotFound);
         }
+        sqlx::query(&format!("UPDATE follow_ups SET {SERVICE_KEY} WHERE org_id = $1 AND service_id = $2"))
+            .bind(t.org_id().0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
         write_service_data_classes(&mut tx, t.org_id(), id, d).await?;
         insert_audit(&mut tx, t.org_id(), Some(t.user_id()), &event, now).await?;
         tx.commit().await?;

@@ -432,8 +432,9 @@ impl TransferStore for ThisStore {
         for f in &d.follow_ups {
             sqlx::query(
                 "INSERT INTO follow_ups (id, org_id, service_id, request_id, reason, status, due_on, note, sequence,
-                                         created_at, updated_at, closed_at, closed_by)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                                         created_at, updated_at, closed_at, closed_by, service_key)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+                         (SELECT name_key FROM services WHERE org_id = $2 AND id = $3))",
             )
             .bind(f.id.0)
             .bind(org_id)

@@ -945,6 +945,54 @@ pub async fn follow_ups_are_listed_earliest_first_up_to_a_limit(b: Backend) {
     assert_eq!(store.count_follow_ups(&other, &q).await.unwrap(), 0);
 }
 
+/// Follow-ups of one day stand in the order of their services' names,
+/// whatever the case, and a renamed service moves to its new place.
+pub async fn follow_ups_of_a_day_follow_the_service_names(b: Backend) {
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
+    let store = open(&db).await;
+    let (_, t) = org_with_owner(&store, "a@example.com", "A").await;
+    let v = vendor(&store, &t, "ChatCo", VendorRole::Application).await;
+    let decision = aivet_domain::questions::DecisionDraft {
+        decision: aivet_domain::questions::Assessment::Cleared,
+        note: None,
+    };
+    let mut ids = Vec::new();
+    for name in ["beta", "Gamma", "Alpha"] {
+        let s = store
+            .create_service(&t, &service_form(name, v).parse().unwrap(), ev(), t0())
+            .await
+            .unwrap();
+        store.decide(&t, s, &decision, ev(), t0()).await.unwrap();
+        ids.push(s);
+    }
+    use aivet_store::follow_ups::FollowUpQuery;
+    let listed = |store: DynStore| {
+        let t = t.clone();
+        async move {
+            let rows = store
+                .follow_ups(&t, &FollowUpQuery::default())
+                .await
+                .unwrap();
+            names(&rows, |f| &f.service_name)
+        }
+    };
+    assert_eq!(listed(store.clone()).await, ["Alpha", "beta", "Gamma"]);
+    let renamed = service_form("Aardvark", v).parse().unwrap();
+    store
+        .update_service(&t, ids[1], &renamed, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(listed(store.clone()).await, ["Aardvark", "Alpha", "beta"]);
+    let page = FollowUpQuery {
+        limit: Some(1),
+        ..Default::default()
+    };
+    let first = store.follow_ups(&t, &page).await.unwrap();
+    assert_eq!(names(&first, |f| &f.service_name), ["Aardvark"]);
+}
+
 fn marked_personal(personal: bool) -> ClassMarks {
     ClassMarks {
         personal,
