@@ -193,8 +193,9 @@ impl JobStore for ThisStore {
     async fn reminder_targets(&self, org: OrgId, requests: &[RequestId]) -> Result<Vec<Option<crate::questions::ReminderTarget>>> {
         let mut tx = self.read(Scope::Org(org, None)).await?;
         let mut targets = Vec::with_capacity(requests.len());
+        let o = reminder_org_in(&mut tx, org).await?;
         for request in requests {
-            targets.push(match reminder_target_in(&mut tx, org, *request).await {
+            targets.push(match reminder_target_in(&mut tx, org, &o, *request).await {
                 Ok(t) => Some(t),
                 Err(StoreError::NotFound) => None,
                 Err(e) => return Err(e),

@@ -232,13 +232,25 @@ async fn write_answers(
     Ok(())
 }
 
-/// What a reminder about a request needs, inside `tx`.
-async fn reminder_target_in(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<crate::questions::ReminderTarget> {
-    let request = request_row(tx, org, id).await?;
-    let (org_name, zone): (String, String) =
+/// What every reminder of an organisation needs: its name, time zone and
+/// follow-up policy, inside `tx` (read once for a batch of reminders).
+struct ReminderOrg {
+    name: String,
+    zone: aivet_domain::Zone,
+    policy: Policy,
+}
+
+async fn reminder_org_in(tx: &mut Tx, org: OrgId) -> Result<ReminderOrg> {
+    let (name, zone): (String, String) =
         sqlx::query_as("SELECT name, time_zone FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
     let zone = aivet_domain::Zone::try_from(zone).map_err(StoreError::Config)?;
     let policy = policy_in(tx, org).await?;
+    Ok(ReminderOrg { name, zone, policy })
+}
+
+/// What a reminder about a request needs, inside `tx`.
+async fn reminder_target_in(tx: &mut Tx, org: OrgId, o: &ReminderOrg, id: RequestId) -> Result<crate::questions::ReminderTarget> {
+    let request = request_row(tx, org, id).await?;
     let services = covered(tx, org, id).await?.into_iter().map(|(_, n)| n).collect();
     let open_questions = items_of(tx, org, id)
         .await?
@@ -252,7 +264,16 @@ async fn reminder_target_in(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<cr
             .bind(id.0)
             .fetch_one(&mut **tx)
             .await?;
-    Ok(crate::questions::ReminderTarget { org_id: org, request, org_name, zone, policy, services, open_questions, token_sealed })
+    Ok(crate::questions::ReminderTarget {
+        org_id: org,
+        request,
+        org_name: o.name.clone(),
+        zone: o.zone,
+        policy: o.policy,
+        services,
+        open_questions,
+        token_sealed,
+    })
 }
 
 /// Queues a reminder's mail for a waiting request, counts it and notes it
@@ -305,7 +326,8 @@ async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalVie
 impl QuestionStore for ThisStore {
     async fn reminder_target_of(&self, t: &Tenant, request: RequestId) -> Result<crate::questions::ReminderTarget> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let target = reminder_target_in(&mut tx, t.org_id(), request).await?;
+        let o = reminder_org_in(&mut tx, t.org_id()).await?;
+        let target = reminder_target_in(&mut tx, t.org_id(), &o, request).await?;
         tx.commit().await?;
         Ok(target)
     }
