@@ -92,6 +92,10 @@ async fn board(quick: bool, backend: Backend) {
                 mean_ms(|| store.my_follow_up_settings(&t)).await,
             ),
             (
+                "store: board in one transaction",
+                mean_ms(|| store.follow_up_board(&t, &page)).await,
+            ),
+            (
                 "board",
                 mean_ms(|| b.services.follow_up_board(&auth, &page)).await,
             ),

@@ -16,8 +16,8 @@
 use crate::ics::{Event, Ics};
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::{FollowUpId, Lang, Msg};
-use aivet_store::follow_ups::FollowUpRow;
-use aivet_store::AuditEvent;
+use aivet_store::follow_ups::{FollowUpRow, MyFollowUpSettings};
+use aivet_store::{AuditEvent, Tenant};
 
 const FEED: &str = "calendar-feed";
 
@@ -69,12 +69,17 @@ impl Services {
     pub async fn calendar_link(&self, auth: &Auth) -> Result<Option<String>, ServiceError> {
         let t = auth.tenant()?;
         let s = self.store.my_follow_up_settings(t).await?;
-        Ok(s.calendar.then(|| {
+        Ok(self.calendar_link_of(t, &s))
+    }
+
+    /// The feed link of a member with settings `s`, if their feed is on.
+    pub(crate) fn calendar_link_of(&self, t: &Tenant, s: &MyFollowUpSettings) -> Option<String> {
+        s.calendar.then(|| {
             feed_link(
                 &self.base_url,
                 &self.feed_token(t.membership_id(), s.calendar_version),
             )
-        }))
+        })
     }
 
     /// Makes a new feed link for the member (the old one stops working) and

@@ -4,15 +4,18 @@
 
 use crate::inventory::require_editor;
 use crate::{Auth, ServiceError, Services};
-use aivet_domain::follow_ups::{Policy, PolicyForm, Section, SnoozeForm};
+use aivet_domain::follow_ups::{Digest, Policy, PolicyForm, Section, SnoozeForm};
 use aivet_domain::FollowUpId;
 use aivet_store::follow_ups::{FollowUpQuery, FollowUpRow};
+use aivet_store::inventory::VendorName;
 use aivet_store::AuditEvent;
+use aivet_store::Member;
 use chrono::NaiveDate;
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
-/// The board: the open follow-ups by section, as of `today`.
+/// The board: the open follow-ups by section, as of `today`, with the
+/// filters' choices and the member's own digest and calendar feed.
 #[derive(Clone, Debug)]
 pub struct Board {
     pub today: NaiveDate,
@@ -20,6 +23,11 @@ pub struct Board {
     /// Open follow-ups the filter finds; the sections show the
     /// [`BOARD_ROWS`] earliest of them.
     pub total: u64,
+    pub vendors: Vec<VendorName>,
+    pub members: Vec<Member>,
+    pub digest: Digest,
+    /// The member's calendar feed link, when their feed is on.
+    pub calendar_link: Option<String>,
 }
 
 /// At most this many rows on the board, the earliest due first: overdue
@@ -34,18 +42,13 @@ impl Services {
             limit: Some(q.limit.unwrap_or(BOARD_ROWS).min(BOARD_ROWS)),
             ..q.clone()
         };
-        let rows = self.store.follow_ups(t, &q).await?;
-        let total = if rows.len() < BOARD_ROWS as usize {
-            rows.len() as u64
-        } else {
-            self.store.count_follow_ups(t, &q).await?
-        };
+        let data = self.store.follow_up_board(t, &q).await?;
         let mut sections: Vec<(Section, Vec<FollowUpRow>)> =
             [Section::Overdue, Section::ThisWeek, Section::Later]
                 .into_iter()
                 .map(|s| (s, Vec::new()))
                 .collect();
-        for row in rows {
+        for row in data.rows {
             let s = Section::of(row.due_on, today);
             if let Some((_, list)) = sections.iter_mut().find(|(x, _)| *x == s) {
                 list.push(row);
@@ -54,7 +57,11 @@ impl Services {
         Ok(Board {
             today,
             sections,
-            total,
+            total: data.total,
+            vendors: data.vendors,
+            members: data.members,
+            digest: data.mine.digest,
+            calendar_link: self.calendar_link_of(t, &data.mine),
         })
     }
 

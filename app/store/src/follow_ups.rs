@@ -76,6 +76,19 @@ pub struct DigestTarget {
     pub items: Vec<FollowUpRow>,
 }
 
+/// What the board shows, read in one transaction: a page of the filter's
+/// follow-ups, how many it finds, the filters' choices (vendors, members)
+/// and the member's own settings.
+#[derive(Clone, Debug)]
+pub struct BoardData {
+    pub rows: Vec<FollowUpRow>,
+    /// All the filter finds (counted only when the page is full).
+    pub total: u64,
+    pub vendors: Vec<crate::inventory::VendorName>,
+    pub members: Vec<crate::Member>,
+    pub mine: MyFollowUpSettings,
+}
+
 /// A member's own follow-up settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MyFollowUpSettings {
@@ -110,6 +123,10 @@ pub trait FollowUpStore {
     async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>>;
     /// How many open follow-ups the query finds without its limit.
     async fn count_follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<u64>;
+    /// The board's page ([`FollowUpStore::follow_ups`] and, when the page
+    /// is full, [`FollowUpStore::count_follow_ups`]) with its filters'
+    /// choices and the member's settings, in one transaction.
+    async fn follow_up_board(&self, t: &Tenant, q: &FollowUpQuery) -> Result<BoardData>;
     /// One follow-up, open or not.
     async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow>;
     /// Moves an open follow-up to another date, with an optional note.

@@ -2,7 +2,7 @@
 // `shared.rs` (included after it).
 
 use crate::follow_ups::{
-    CalendarFeed, DigestCandidate, DigestTarget, FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore, MyFollowUpSettings,
+    BoardData, CalendarFeed, DigestCandidate, DigestTarget, FollowUpCounts, FollowUpQuery, FollowUpRow, FollowUpStore, MyFollowUpSettings,
 };
 use aivet_domain::follow_ups::Policy;
 use chrono::NaiveDate;
@@ -165,40 +165,83 @@ async fn follow_up_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Resul
     Ok(FollowUpCounts { overdue, asked_without })
 }
 
+/// The board's rows: the filter's open follow-ups in the board's order, at
+/// most `q.limit`.
+async fn board_rows_in(tx: &mut Tx, org: OrgId, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>> {
+    Ok(sqlx::query_as::<_, FollowUpRow>(&format!(
+        "{FOLLOW_UP_COLUMNS} WHERE {FOLLOW_UP_FILTER}
+         ORDER BY {FOLLOW_UP_ORDER} LIMIT $5"
+    ))
+    .bind(org.0)
+    .bind(q.owner.map(|o| o.0))
+    .bind(q.vendor.map(|v| v.0))
+    .bind(q.reason.map(|r| r.as_str()))
+    .bind(q.limit.map_or(i64::MAX, i64::from))
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// How many open follow-ups the filter finds, without the limit.
+async fn board_count_in(tx: &mut Tx, org: OrgId, q: &FollowUpQuery) -> Result<u64> {
+    let n: i64 = sqlx::query_scalar(&format!(
+        "SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+         WHERE {FOLLOW_UP_FILTER}"
+    ))
+    .bind(org.0)
+    .bind(q.owner.map(|o| o.0))
+    .bind(q.vendor.map(|v| v.0))
+    .bind(q.reason.map(|r| r.as_str()))
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(n as u64)
+}
+
+/// The member's own digest choice and calendar feed state, inside `tx`.
+async fn my_settings_in(tx: &mut Tx, t: &Tenant) -> Result<MyFollowUpSettings> {
+    let (digest, hash, version): (String, Option<Vec<u8>>, i32) = sqlx::query_as(
+        "SELECT digest, calendar_token_hash, calendar_version FROM memberships WHERE org_id = $1 AND id = $2",
+    )
+    .bind(t.org_id().0)
+    .bind(t.membership_id().0)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or(StoreError::NotFound)?;
+    Ok(MyFollowUpSettings {
+        digest: aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?,
+        calendar: hash.is_some(),
+        calendar_version: version,
+    })
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl FollowUpStore for ThisStore {
     async fn follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let rows = sqlx::query_as::<_, FollowUpRow>(&format!(
-            "{FOLLOW_UP_COLUMNS} WHERE {FOLLOW_UP_FILTER}
-             ORDER BY {FOLLOW_UP_ORDER} LIMIT $5"
-        ))
-        .bind(t.org_id().0)
-        .bind(q.owner.map(|o| o.0))
-        .bind(q.vendor.map(|v| v.0))
-        .bind(q.reason.map(|r| r.as_str()))
-        .bind(q.limit.map_or(i64::MAX, i64::from))
-        .fetch_all(&mut *tx)
-        .await?;
+        let rows = board_rows_in(&mut tx, t.org_id(), q).await?;
         tx.commit().await?;
         Ok(rows)
     }
 
     async fn count_follow_ups(&self, t: &Tenant, q: &FollowUpQuery) -> Result<u64> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let n: i64 = sqlx::query_scalar(&format!(
-            "SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
-             WHERE {FOLLOW_UP_FILTER}"
-        ))
-        .bind(t.org_id().0)
-        .bind(q.owner.map(|o| o.0))
-        .bind(q.vendor.map(|v| v.0))
-        .bind(q.reason.map(|r| r.as_str()))
-        .fetch_one(&mut *tx)
-        .await?;
+        let n = board_count_in(&mut tx, t.org_id(), q).await?;
         tx.commit().await?;
-        Ok(n as u64)
+        Ok(n)
+    }
+
+    async fn follow_up_board(&self, t: &Tenant, q: &FollowUpQuery) -> Result<BoardData> {
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let rows = board_rows_in(&mut tx, t.org_id(), q).await?;
+        let total = match q.limit {
+            Some(limit) if rows.len() >= limit as usize => board_count_in(&mut tx, t.org_id(), q).await?,
+            _ => rows.len() as u64,
+        };
+        let vendors = vendor_names_in(&mut tx, t.org_id()).await?;
+        let members = members_in(&mut tx, t.org_id()).await?;
+        let mine = my_settings_in(&mut tx, t).await?;
+        tx.commit().await?;
+        Ok(BoardData { rows, total, vendors, members, mine })
     }
 
     async fn follow_up(&self, t: &Tenant, id: FollowUpId) -> Result<FollowUpRow> {
@@ -300,20 +343,9 @@ impl FollowUpStore for ThisStore {
 
     async fn my_follow_up_settings(&self, t: &Tenant) -> Result<MyFollowUpSettings> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let (digest, hash, version): (String, Option<Vec<u8>>, i32) = sqlx::query_as(
-            "SELECT digest, calendar_token_hash, calendar_version FROM memberships WHERE org_id = $1 AND id = $2",
-        )
-        .bind(t.org_id().0)
-        .bind(t.membership_id().0)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NotFound)?;
+        let mine = my_settings_in(&mut tx, t).await?;
         tx.commit().await?;
-        Ok(MyFollowUpSettings {
-            digest: aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?,
-            calendar: hash.is_some(),
-            calendar_version: version,
-        })
+        Ok(mine)
     }
 
     async fn set_digest(&self, t: &Tenant, digest: aivet_domain::follow_ups::Digest) -> Result<()> {

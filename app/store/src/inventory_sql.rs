@@ -389,6 +389,16 @@ async fn inventory_counts_in(tx: &mut Tx, org: OrgId) -> Result<InventoryCounts>
     Ok(n)
 }
 
+/// The organisation's vendors in use, by name, inside `tx`.
+async fn vendor_names_in(tx: &mut Tx, org: OrgId) -> Result<Vec<VendorName>> {
+    Ok(sqlx::query_as::<_, VendorName>(
+        "SELECT id, name FROM vendors WHERE org_id = $1 AND archived_at IS NULL ORDER BY name_key, id",
+    )
+    .bind(org.0)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl InventoryStore for ThisStore {
@@ -510,12 +520,7 @@ impl InventoryStore for ThisStore {
 
     async fn vendor_names(&self, t: &Tenant) -> Result<Vec<VendorName>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let rows = sqlx::query_as::<_, VendorName>(
-            "SELECT id, name FROM vendors WHERE org_id = $1 AND archived_at IS NULL ORDER BY name_key, id",
-        )
-        .bind(t.org_id().0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let rows = vendor_names_in(&mut tx, t.org_id()).await?;
         tx.commit().await?;
         Ok(rows)
     }

@@ -90,6 +90,14 @@ async fn insert_membership(tx: &mut Tx, org: OrgId, user: UserId, role: Role, no
     }
 }
 
+/// The organisation's members by name, inside `tx`.
+async fn members_in(tx: &mut Tx, org: OrgId) -> Result<Vec<Member>> {
+    Ok(sqlx::query_as::<_, Member>(&format!("{MEMBER_COLUMNS} WHERE m.org_id = $1 ORDER BY u.name, u.email"))
+        .bind(org.0)
+        .fetch_all(&mut **tx)
+        .await?)
+}
+
 async fn org_zone(tx: &mut Tx, org: OrgId) -> Result<Zone> {
     let (zone,): (String,) = sqlx::query_as("SELECT time_zone FROM orgs WHERE id = $1").bind(org.0).fetch_one(&mut **tx).await?;
     Zone::try_from(zone).map_err(StoreError::Config)
@@ -510,10 +518,7 @@ impl Store for ThisStore {
 
     async fn members(&self, t: &Tenant) -> Result<Vec<Member>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let rows = sqlx::query_as::<_, Member>(&format!("{MEMBER_COLUMNS} WHERE m.org_id = $1 ORDER BY u.name, u.email"))
-            .bind(t.org_id().0)
-            .fetch_all(&mut *tx)
-            .await?;
+        let rows = members_in(&mut tx, t.org_id()).await?;
         tx.commit().await?;
         Ok(rows)
     }

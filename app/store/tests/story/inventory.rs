@@ -943,6 +943,21 @@ pub async fn follow_ups_are_listed_earliest_first_up_to_a_limit(b: Backend) {
     };
     assert_eq!(store.count_follow_ups(&t, &by_vendor).await.unwrap(), 0);
     assert_eq!(store.count_follow_ups(&other, &q).await.unwrap(), 0);
+    // The board's read: the same page and count, with the filters' choices.
+    let board = store.follow_up_board(&t, &q).await.unwrap();
+    assert_eq!(board.rows, first);
+    assert_eq!(board.total, 5);
+    assert_eq!(names(&board.vendors, |v| &v.name), ["ChatCo"]);
+    assert_eq!(board.members.len(), 1);
+    assert!(!board.mine.calendar);
+    let wide = FollowUpQuery {
+        limit: Some(10),
+        ..Default::default()
+    };
+    assert_eq!(store.follow_up_board(&t, &wide).await.unwrap().total, 5);
+    let theirs = store.follow_up_board(&other, &q).await.unwrap();
+    assert!(theirs.rows.is_empty() && theirs.vendors.is_empty());
+    assert_eq!(theirs.total, 0);
 }
 
 /// Follow-ups of one day stand in the order of their services' names,

@@ -72,20 +72,14 @@ pub async fn follow_ups_data(
         reason: opt(&filter.reason),
         limit: None,
     };
-    let s = &c.services;
-    let board = s.follow_up_board(a, &q).await.map_err(service_error)?;
-    let vendors = s.vendor_names(a).await.map_err(service_error)?;
-    let members = s.members(a).await.map_err(service_error)?;
-    let t = a.tenant().map_err(service_error)?;
-    let mine = s
-        .store
-        .my_follow_up_settings(t)
+    let board = c
+        .services
+        .follow_up_board(a, &q)
         .await
-        .map_err(|e| service_error(e.into()))?;
-    let calendar_link = s.calendar_link(a).await.map_err(service_error)?;
+        .map_err(service_error)?;
     Ok(FollowUpBoardView {
-        digest: mine.digest,
-        calendar_link,
+        digest: board.digest,
+        calendar_link: board.calendar_link,
         today: board.today,
         total: board.total,
         sections: board
@@ -115,14 +109,16 @@ pub async fn follow_ups_data(
                 (section, rows)
             })
             .collect(),
-        vendors: vendors
+        vendors: board
+            .vendors
             .into_iter()
             .map(|v| Named {
                 id: v.id,
                 name: v.name,
             })
             .collect(),
-        members: members
+        members: board
+            .members
             .into_iter()
             .map(|m| Named {
                 id: m.id,
