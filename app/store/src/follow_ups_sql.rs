@@ -19,10 +19,10 @@ const FOLLOW_UP_COLUMNS: &str = "SELECT f.id, f.service_id, s.name AS service_na
     LEFT JOIN question_requests r ON r.org_id = f.org_id AND r.id = f.request_id";
 
 /// The board's order: by day, service (its name key, kept on the
-/// follow-up so that the index `follow_ups_due` gives the order), reason
-/// and whom it waits for, so that items of one day and service stand in
-/// the same order on every view (the id only separates what looks the same).
-const FOLLOW_UP_ORDER: &str = "f.due_on, f.service_key, f.reason, COALESCE(r.recipient_email, ''), f.id";
+/// follow-up) and reason, so that items of one day and service stand in
+/// the same order on every view; the id separates what looks the same.
+/// The index `follow_ups_due` has these columns, so no list is sorted.
+const FOLLOW_UP_ORDER: &str = "f.due_on, f.service_key, f.reason, f.id";
 
 /// Sets `follow_ups.service_key` from the service's name key, for
 /// `UPDATE follow_ups SET … WHERE …`.
