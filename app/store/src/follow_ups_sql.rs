@@ -10,8 +10,15 @@ use aivet_domain::FollowUpId;
 
 const FOLLOW_UP_COLUMNS: &str = "SELECT f.id, f.service_id, s.name AS service_name, s.vendor_id, v.name AS vendor_name,
         s.owner_id, u.name AS owner_name, f.request_id, r.recipient_email, f.reason, f.status, f.due_on, f.note,
-        f.sequence, f.updated_at
-    FROM follow_ups f
+        f.sequence, f.updated_at";
+
+/// The same columns as one JSON array per follow-up (SQLite, ids as hex),
+/// for `json_group_array`: see [`ThisStore::LISTS_AS_JSON`].
+const FOLLOW_UP_JSON: &str = "json_array(hex(f.id), hex(f.service_id), s.name, hex(s.vendor_id), v.name,
+        hex(s.owner_id), u.name, hex(f.request_id), r.recipient_email, f.reason, f.status, f.due_on, f.note,
+        f.sequence, f.updated_at)";
+
+const FOLLOW_UP_FROM: &str = "FROM follow_ups f
     JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
     JOIN vendors v ON v.org_id = s.org_id AND v.id = s.vendor_id
     LEFT JOIN memberships m ON m.org_id = s.org_id AND m.id = s.owner_id
@@ -127,10 +134,22 @@ async fn follow_ups_of(
     owner: bool,
     until: Option<NaiveDate>,
 ) -> Result<Vec<FollowUpRow>> {
+    const MINE: &str = "WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
+           AND (s.owner_id = $2 OR ($3 AND s.owner_id IS NULL)) AND ($4 IS NULL OR f.due_on <= $4)";
+    if ThisStore::LISTS_AS_JSON {
+        let json: String = sqlx::query_scalar(&format!(
+            "SELECT json_group_array({FOLLOW_UP_JSON} ORDER BY {FOLLOW_UP_ORDER}) {FOLLOW_UP_FROM} {MINE}"
+        ))
+        .bind(org.0)
+        .bind(membership.0)
+        .bind(owner)
+        .bind(until)
+        .fetch_one(&mut **tx)
+        .await?;
+        return follow_ups_from_json(&json);
+    }
     Ok(sqlx::query_as::<_, FollowUpRow>(&format!(
-        "{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.status = 'open' AND s.archived_at IS NULL
-           AND (s.owner_id = $2 OR ($3 AND s.owner_id IS NULL)) AND ($4 IS NULL OR f.due_on <= $4)
-         ORDER BY {FOLLOW_UP_ORDER}"
+        "{FOLLOW_UP_COLUMNS} {FOLLOW_UP_FROM} {MINE} ORDER BY {FOLLOW_UP_ORDER}"
     ))
     .bind(org.0)
     .bind(membership.0)
@@ -140,8 +159,57 @@ async fn follow_ups_of(
     .await?)
 }
 
+/// One follow-up of [`FOLLOW_UP_JSON`]: its columns in order, ids as hex
+/// ("" for none), dates and times as text.
+type FollowUpJson = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    String,
+    Option<String>,
+    String,
+    String,
+    String,
+    Option<String>,
+    i32,
+    String,
+);
+
+/// The follow-ups of one `json_group_array` of [`FOLLOW_UP_JSON`].
+fn follow_ups_from_json(json: &str) -> Result<Vec<FollowUpRow>> {
+    let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("a follow-up read as JSON: {e}"));
+    let id = |hex: &str| uuid::Uuid::try_parse(hex).map_err(|e| bad(&e));
+    let opt_id = |hex: &str| if hex.is_empty() { Ok(None) } else { id(hex).map(Some) };
+    let rows: Vec<FollowUpJson> = serde_json::from_str(json).map_err(|e| bad(&e))?;
+    rows.into_iter()
+        .map(|(fid, service, service_name, vendor, vendor_name, owner, owner_name, request, recipient, reason, status, due_on, note, sequence, updated_at)| {
+            Ok(FollowUpRow {
+                id: FollowUpId(id(&fid)?),
+                service_id: ServiceId(id(&service)?),
+                service_name,
+                vendor_id: VendorId(id(&vendor)?),
+                vendor_name,
+                owner_id: opt_id(&owner)?.map(MembershipId),
+                owner_name,
+                request_id: opt_id(&request)?.map(RequestId),
+                recipient_email: recipient,
+                reason: FollowUpReason::try_from(reason).map_err(StoreError::Config)?,
+                status: FollowUpStatus::try_from(status).map_err(StoreError::Config)?,
+                due_on: due_on.parse().map_err(|e| bad(&e))?,
+                note,
+                sequence,
+                updated_at: DateTime::parse_from_rfc3339(&updated_at).map_err(|e| bad(&e))?.with_timezone(&Utc),
+            })
+        })
+        .collect()
+}
+
 async fn follow_up_in(tx: &mut Tx, org: OrgId, id: FollowUpId) -> Result<FollowUpRow> {
-    sqlx::query_as::<_, FollowUpRow>(&format!("{FOLLOW_UP_COLUMNS} WHERE f.org_id = $1 AND f.id = $2"))
+    sqlx::query_as::<_, FollowUpRow>(&format!("{FOLLOW_UP_COLUMNS} {FOLLOW_UP_FROM} WHERE f.org_id = $1 AND f.id = $2"))
         .bind(org.0)
         .bind(id.0)
         .fetch_optional(&mut **tx)
@@ -169,7 +237,7 @@ async fn follow_up_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Resul
 /// most `q.limit`.
 async fn board_rows_in(tx: &mut Tx, org: OrgId, q: &FollowUpQuery) -> Result<Vec<FollowUpRow>> {
     Ok(sqlx::query_as::<_, FollowUpRow>(&format!(
-        "{FOLLOW_UP_COLUMNS} WHERE {FOLLOW_UP_FILTER}
+        "{FOLLOW_UP_COLUMNS} {FOLLOW_UP_FROM} WHERE {FOLLOW_UP_FILTER}
          ORDER BY {FOLLOW_UP_ORDER} LIMIT $5"
     ))
     .bind(org.0)

@@ -62,6 +62,9 @@ pub struct PgStore {
 }
 
 impl PgStore {
+    /// Whether long lists come back as one JSON text instead of row by
+    /// row: not here, where rows come over the connection in batches.
+    const LISTS_AS_JSON: bool = false;
     const BACKEND: &'static str = "postgres";
     /// Concurrent workers pass over rows another worker is claiming, instead
     /// of waiting for them and then finding them taken.

@@ -43,6 +43,11 @@ impl SqliteStore {
         Ok(())
     }
 
+    /// Whether long lists come back as one JSON text instead of row by
+    /// row. SQLite's driver hands each row over from its connection's
+    /// thread, which costs more than the query itself (BENCHMARKS.md,
+    /// 2026-12-04); one row of JSON crosses once.
+    const LISTS_AS_JSON: bool = true;
     const BACKEND: &'static str = "sqlite";
     /// SQLite has one writer at a time; claims never collide.
     const SKIP_LOCKED: &'static str = "";
