@@ -109,15 +109,13 @@ impl AdvisoryStore for ThisStore {
             .await?;
         // Many rows per statement: thousands of hits are written at once.
         for chunk in hits.chunks(200) {
-            let values: Vec<String> = (0..chunk.len())
-                .map(|i| format!("($1, ${}, ${}, ${}, ${})", 4 * i + 2, 4 * i + 3, 4 * i + 4, 4 * i + 5))
-                .collect();
+            // `$1` is the organisation, each row's own from `$2` on.
             let sql = format!(
                 "INSERT INTO advisory_hits (org_id, service_id, advisory_id, exposure, fixed) VALUES {}
                  ON CONFLICT (org_id, service_id, advisory_id) DO NOTHING",
-                values.join(", ")
+                value_rows(chunk.len(), 4, |p| format!("($1, {})", param_list(4, p + 1)))
             );
-            let mut q = sqlx::query(&sql).bind(org.0);
+            let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0);
             for h in chunk {
                 q = q.bind(h.service_id.0).bind(&h.advisory_id).bind(&h.exposure).bind(h.fixed.as_deref());
             }

@@ -10,43 +10,71 @@ const JOB_COLUMNS: &str =
 /// Schedules a job inside `tx` (with the change that causes it) unless
 /// one with its key exists; true if it is new.
 async fn insert_job(tx: &mut Tx, job: &NewJob, now: DateTime<Utc>) -> Result<bool> {
-    let (kind, payload) = job.job.to_stored();
-    let inserted = sqlx::query(
-        "INSERT INTO jobs (id, org_id, kind, key, payload, status, run_at, attempts, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'queued', $6, 0, $7)
-         ON CONFLICT (key) DO NOTHING",
-    )
-    .bind(Uuid::new_v4())
-    .bind(job.org_id.map(|o| o.0))
-    .bind(kind)
-    .bind(job.job.key(job.run_at))
-    .bind(payload)
-    .bind(Ts::from(job.run_at))
-    .bind(Ts::from(now))
-    .execute(&mut **tx)
-    .await?;
-    Ok(inserted.rows_affected() == 1)
+    Ok(insert_jobs(tx, std::slice::from_ref(job), now).await? == 1)
+}
+
+/// Schedules jobs inside `tx`, many rows per statement, leaving out those
+/// whose key exists; how many are new.
+async fn insert_jobs(tx: &mut Tx, jobs: &[NewJob], now: DateTime<Utc>) -> Result<u64> {
+    let mut new = 0;
+    for chunk in jobs.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO jobs (id, org_id, kind, key, payload, status, run_at, attempts, created_at) VALUES {}
+             ON CONFLICT (key) DO NOTHING",
+            value_rows(chunk.len(), 7, |p| format!("({}, 'queued', ${}, 0, ${})", param_list(5, p), p + 5, p + 6))
+        );
+        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
+        for job in chunk {
+            let (kind, payload) = job.job.to_stored();
+            q = q
+                .bind(Uuid::new_v4())
+                .bind(job.org_id.map(|o| o.0))
+                .bind(kind)
+                .bind(job.job.key(job.run_at))
+                .bind(payload)
+                .bind(Ts::from(job.run_at))
+                .bind(Ts::from(now));
+        }
+        new += q.execute(&mut **tx).await?.rows_affected();
+    }
+    Ok(new)
 }
 
 /// Marks a claimed job done inside `tx`, if its lease still holds.
 async fn finish_job_in(tx: &mut Tx, lease: &JobLease, now: DateTime<Utc>) -> Result<bool> {
-    let r = sqlx::query(
-        "UPDATE jobs SET status = 'done', finished_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
-         WHERE id = $2 AND status = 'running' AND lease_owner = $3",
-    )
-    .bind(Ts::from(now))
-    .bind(lease.id.0)
-    .bind(&lease.owner)
-    .execute(&mut **tx)
-    .await?;
-    Ok(r.rows_affected() == 1)
+    Ok(!finish_jobs_in(tx, &[lease], now).await?.is_empty())
+}
+
+/// Marks claimed jobs done inside `tx`, those whose lease still holds;
+/// the ids of those.
+async fn finish_jobs_in(tx: &mut Tx, leases: &[&JobLease], now: DateTime<Utc>) -> Result<std::collections::HashSet<JobId>> {
+    let mut by_owner: std::collections::BTreeMap<&str, Vec<Uuid>> = Default::default();
+    for lease in leases {
+        by_owner.entry(lease.owner.as_str()).or_default().push(lease.id.0);
+    }
+    let mut finished = std::collections::HashSet::new();
+    for (owner, ids) in by_owner {
+        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "UPDATE jobs SET status = 'done', finished_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
+                 WHERE status = 'running' AND lease_owner = $2 AND id IN ({}) RETURNING id",
+                param_list(chunk.len(), 3)
+            );
+            let mut q = sqlx::query_as::<_, (Uuid,)>(&sql).persistent(cached(chunk.len())).bind(Ts::from(now)).bind(owner);
+            for id in chunk {
+                q = q.bind(*id);
+            }
+            finished.extend(q.fetch_all(&mut **tx).await?.into_iter().map(|(id,)| JobId(id)));
+        }
+    }
+    Ok(finished)
 }
 
 /// Schedules the jobs a change of the tenant's organisation causes.
 async fn insert_later(tx: &mut Tx, t: &Tenant, later: &[crate::jobs::Later], now: DateTime<Utc>) -> Result<()> {
-    for l in later {
-        insert_job(tx, &NewJob { job: l.job.clone(), org_id: Some(t.org_id()), run_at: l.run_at }, now).await?;
-    }
+    let jobs: Vec<NewJob> =
+        later.iter().map(|l| NewJob { job: l.job.clone(), org_id: Some(t.org_id()), run_at: l.run_at }).collect();
+    insert_jobs(tx, &jobs, now).await?;
     Ok(())
 }
 
@@ -192,49 +220,39 @@ impl JobStore for ThisStore {
 
     async fn reminder_targets(&self, org: OrgId, requests: &[RequestId]) -> Result<Vec<Option<crate::questions::ReminderTarget>>> {
         let mut tx = self.read(Scope::Org(org, None)).await?;
-        let mut targets = Vec::with_capacity(requests.len());
         let o = reminder_org_in(&mut tx, org).await?;
-        for request in requests {
-            targets.push(match reminder_target_in(&mut tx, org, &o, *request).await {
-                Ok(t) => Some(t),
-                Err(StoreError::NotFound) => None,
-                Err(e) => return Err(e),
-            });
-        }
+        let targets = reminder_targets_in(&mut tx, org, &o, requests).await?;
         tx.commit().await?;
         Ok(targets)
     }
 
     async fn record_reminders(&self, org: OrgId, runs: &[ReminderRun], now: DateTime<Utc>) -> Result<Vec<bool>> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
-        let mut done = Vec::with_capacity(runs.len());
-        for run in runs {
-            // The lease first: a job another worker has taken over does
-            // nothing here (its worker does it), and ours commits with it.
-            if !finish_job_in(&mut tx, &run.lease, now).await? {
-                done.push(false);
-                continue;
+        // The leases first: a job another worker has taken over does
+        // nothing here (its worker does it), and ours commit with it.
+        let leases: Vec<&JobLease> = runs.iter().map(|r| &r.lease).collect();
+        let finished = finish_jobs_in(&mut tx, &leases, now).await?;
+        let done: Vec<bool> = runs.iter().map(|r| finished.contains(&r.lease.id)).collect();
+        let mine = || runs.iter().zip(&done).filter(|(_, done)| **done).map(|(run, _)| run);
+        let mut next: Vec<&crate::jobs::Later> = Vec::new();
+        let mut sends = Vec::new();
+        for run in mine() {
+            match &run.step {
+                ReminderStep::Finish | ReminderStep::NoAnswer => {}
+                ReminderStep::Schedule(later) => next.push(later),
+                ReminderStep::Send { mail, next: later } => sends.push(((run.request, mail), later.as_ref())),
             }
-            let next = match &run.step {
-                ReminderStep::Finish => None,
-                ReminderStep::NoAnswer => {
-                    mark_no_answer_in(&mut tx, org, run.request, now).await?;
-                    None
-                }
-                ReminderStep::Schedule(next) => Some(next),
-                ReminderStep::Send { mail, next } => {
-                    if add_reminder(&mut tx, org, run.request, mail, None, now).await? {
-                        next.as_ref()
-                    } else {
-                        None
-                    }
-                }
-            };
-            if let Some(next) = next {
-                insert_job(&mut tx, &NewJob { job: next.job.clone(), org_id: Some(org), run_at: next.run_at }, now).await?;
-            }
-            done.push(true);
         }
+        // Reminders go first, then "no answer" (in a batch they are later).
+        let mails: Vec<(RequestId, &crate::NewMail)> = sends.iter().map(|(m, _)| *m).collect();
+        let went = add_reminders(&mut tx, org, &mails, None, now).await?;
+        next.extend(sends.iter().zip(went).filter(|(_, went)| *went).filter_map(|((_, later), _)| *later));
+        for run in mine().filter(|run| matches!(run.step, ReminderStep::NoAnswer)) {
+            mark_no_answer_in(&mut tx, org, run.request, now).await?;
+        }
+        let jobs: Vec<NewJob> =
+            next.iter().map(|l| NewJob { job: l.job.clone(), org_id: Some(org), run_at: l.run_at }).collect();
+        insert_jobs(&mut tx, &jobs, now).await?;
         tx.commit().await?;
         Ok(done)
     }

@@ -114,10 +114,9 @@ async fn request_event(
     actor: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    for (service, _) in covered(tx, org, id).await? {
-        insert_event(tx, org, service, Some(id), event, actor, now).await?;
-    }
-    Ok(())
+    let services = covered(tx, org, id).await?;
+    let events: Vec<_> = services.iter().map(|(service, _)| (*service, Some(id), event)).collect();
+    insert_events(tx, org, &events, actor, now).await
 }
 
 /// Sets the assessment state of every service a request asks about.
@@ -144,21 +143,37 @@ async fn insert_event(
     actor: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    let (kind, detail) = event.to_stored();
-    sqlx::query(
-        "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(Uuid::new_v4())
-    .bind(org.0)
-    .bind(service.0)
-    .bind(request.map(|r| r.0))
-    .bind(Ts::from(now))
-    .bind(kind)
-    .bind(actor)
-    .bind(detail)
-    .execute(&mut **tx)
-    .await?;
+    insert_events(tx, org, &[(service, request, event)], actor, now).await
+}
+
+/// Timeline entries by one actor at one time, many rows per statement.
+async fn insert_events(
+    tx: &mut Tx,
+    org: OrgId,
+    events: &[(ServiceId, Option<RequestId>, &Event)],
+    actor: &str,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    for chunk in events.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail) VALUES {}",
+            value_rows(chunk.len(), 8, |p| format!("({})", param_list(8, p)))
+        );
+        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
+        for (service, request, event) in chunk {
+            let (kind, detail) = event.to_stored();
+            q = q
+                .bind(Uuid::new_v4())
+                .bind(org.0)
+                .bind(service.0)
+                .bind(request.map(|r| r.0))
+                .bind(Ts::from(now))
+                .bind(kind)
+                .bind(actor)
+                .bind(detail);
+        }
+        q.execute(&mut **tx).await?;
+    }
     Ok(())
 }
 
@@ -248,55 +263,153 @@ async fn reminder_org_in(tx: &mut Tx, org: OrgId) -> Result<ReminderOrg> {
     Ok(ReminderOrg { name, zone, policy })
 }
 
-/// What a reminder about a request needs, inside `tx`.
-async fn reminder_target_in(tx: &mut Tx, org: OrgId, o: &ReminderOrg, id: RequestId) -> Result<crate::questions::ReminderTarget> {
-    let request = request_row(tx, org, id).await?;
-    let services = covered(tx, org, id).await?.into_iter().map(|(_, n)| n).collect();
-    let open_questions = items_of(tx, org, id)
-        .await?
-        .into_iter()
-        .filter(|i| i.answer.is_none())
-        .map(|i| (i.position as usize + 1, i.question))
-        .collect();
-    let (token_sealed,): (Option<Vec<u8>>,) =
-        sqlx::query_as("SELECT token_sealed FROM question_requests WHERE org_id = $1 AND id = $2")
-            .bind(org.0)
-            .bind(id.0)
-            .fetch_one(&mut **tx)
+/// What reminders about some requests need, inside `tx`, in the order of
+/// `ids`: a few statements for all of them (`None`: the request is gone).
+async fn reminder_targets_in(
+    tx: &mut Tx,
+    org: OrgId,
+    o: &ReminderOrg,
+    ids: &[RequestId],
+) -> Result<Vec<Option<crate::questions::ReminderTarget>>> {
+    use std::collections::HashMap;
+    let keys: Vec<Uuid> = ids.iter().map(|r| r.0).collect();
+    let mut requests = request_rows(tx, org, ids).await?;
+    let mut services: HashMap<Uuid, Vec<String>> = HashMap::new();
+    for (request, _, name) in covered_by(tx, org, &keys).await? {
+        services.entry(request).or_default().push(name);
+    }
+    let mut open: HashMap<Uuid, Vec<(usize, String)>> = HashMap::new();
+    let questions: Vec<(Uuid, i32, String)> = fetch_for_ids(
+        tx,
+        "SELECT request_id, position, question FROM question_items
+         WHERE org_id = $1 AND request_id IN ({ids}) AND answer IS NULL ORDER BY request_id, position",
+        org,
+        &keys,
+    )
+    .await?;
+    for (request, position, question) in questions {
+        open.entry(request).or_default().push((position as usize + 1, question));
+    }
+    let tokens: Vec<(Uuid, Option<Vec<u8>>)> =
+        fetch_for_ids(tx, "SELECT id, token_sealed FROM question_requests WHERE org_id = $1 AND id IN ({ids})", org, &keys)
             .await?;
-    Ok(crate::questions::ReminderTarget {
-        org_id: org,
-        request,
-        org_name: o.name.clone(),
-        zone: o.zone,
-        policy: o.policy,
-        services,
-        open_questions,
-        token_sealed,
-    })
+    let mut tokens: HashMap<Uuid, Option<Vec<u8>>> = tokens.into_iter().collect();
+    Ok(ids
+        .iter()
+        .map(|id| {
+            let request = requests.remove(id)?;
+            Some(crate::questions::ReminderTarget {
+                org_id: org,
+                request,
+                org_name: o.name.clone(),
+                zone: o.zone,
+                policy: o.policy,
+                services: services.get(&id.0).cloned().unwrap_or_default(),
+                open_questions: open.get(&id.0).cloned().unwrap_or_default(),
+                token_sealed: tokens.remove(&id.0).flatten(),
+            })
+        })
+        .collect())
+}
+
+/// The rows of some requests of the organisation, by id (those that exist).
+async fn request_rows(tx: &mut Tx, org: OrgId, ids: &[RequestId]) -> Result<std::collections::HashMap<RequestId, RequestRow>> {
+    let keys: Vec<Uuid> = ids.iter().map(|r| r.0).collect();
+    let rows: Vec<RequestRow> =
+        fetch_for_ids(tx, &format!("{REQUEST_COLUMNS} WHERE r.org_id = $1 AND r.id IN ({{ids}})"), org, &keys).await?;
+    Ok(rows.into_iter().map(|r| (r.id, r)).collect())
+}
+
+/// The services some requests ask about, as (request, service, name), each
+/// request's own first.
+async fn covered_by(tx: &mut Tx, org: OrgId, requests: &[Uuid]) -> Result<Vec<(Uuid, Uuid, String)>> {
+    fetch_for_ids(
+        tx,
+        "SELECT c.request_id, s.id, s.name FROM question_request_services c
+         JOIN services s ON s.org_id = c.org_id AND s.id = c.service_id
+         WHERE c.org_id = $1 AND c.request_id IN ({ids}) ORDER BY c.request_id, c.position",
+        org,
+        requests,
+    )
+    .await
 }
 
 /// Queues a reminder's mail for a waiting request, counts it and notes it
 /// on the timeline; false (nothing written) when it no longer waits.
 async fn add_reminder(tx: &mut Tx, org: OrgId, id: RequestId, mail: &NewMail, actor: Option<UserId>, now: DateTime<Utc>) -> Result<bool> {
-    let request = request_row(tx, org, id).await?;
-    if !request.waiting() {
-        return Ok(false);
+    Ok(add_reminders(tx, org, &[(id, mail)], actor, now).await?[0])
+}
+
+/// [`add_reminder`] for many reminders, a few statements for all: for each,
+/// whether it went (a request that no longer waits gets none). Two
+/// reminders of one request both go, numbered one after the other.
+async fn add_reminders(
+    tx: &mut Tx,
+    org: OrgId,
+    reminders: &[(RequestId, &NewMail)],
+    actor: Option<UserId>,
+    now: DateTime<Utc>,
+) -> Result<Vec<bool>> {
+    use std::collections::{BTreeMap, HashMap};
+    let ids: Vec<RequestId> = reminders.iter().map(|(r, _)| *r).collect();
+    let requests = request_rows(tx, org, &ids).await?;
+    // Reminders per request in this call, for the numbers and the counts.
+    let mut added: HashMap<RequestId, i32> = HashMap::new();
+    let (mut went, mut mails, mut sent) = (Vec::new(), Vec::new(), Vec::new());
+    for (id, mail) in reminders {
+        match requests.get(id).filter(|r| r.waiting()) {
+            Some(r) => {
+                let k = added.entry(*id).or_default();
+                *k += 1;
+                went.push(true);
+                mails.push(*mail);
+                sent.push((*id, r.recipient_email.clone(), r.reminders_sent + *k));
+            }
+            None => went.push(false),
+        }
     }
-    insert_mail(tx, mail).await?;
-    sqlx::query("UPDATE question_requests SET reminders_sent = reminders_sent + 1 WHERE org_id = $1 AND id = $2")
-        .bind(org.0)
-        .bind(id.0)
-        .execute(&mut **tx)
-        .await?;
-    let number = request.reminders_sent + 1;
+    if sent.is_empty() {
+        return Ok(went);
+    }
+    insert_mails(tx, &mails).await?;
+    // One statement per increment (nearly always all 1).
+    let mut by_increment: BTreeMap<i32, Vec<Uuid>> = BTreeMap::new();
+    for (id, k) in &added {
+        by_increment.entry(*k).or_default().push(id.0);
+    }
+    for (k, ids) in by_increment {
+        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "UPDATE question_requests SET reminders_sent = reminders_sent + $2 WHERE org_id = $1 AND id IN ({})",
+                param_list(chunk.len(), 3)
+            );
+            let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0).bind(k);
+            for id in chunk {
+                q = q.bind(*id);
+            }
+            q.execute(&mut **tx).await?;
+        }
+    }
     let who = match actor {
         Some(u) => user_name(tx, u).await?,
         None => String::new(),
     };
-    request_event(tx, org, id, &Event::ReminderSent { to: request.recipient_email.clone(), number }, &who, now).await?;
-    insert_audit(tx, org, actor, &AuditEvent::Reminded { request: id, number }, now).await?;
-    Ok(true)
+    let keys: Vec<Uuid> = added.keys().map(|r| r.0).collect();
+    let mut services: HashMap<Uuid, Vec<Uuid>> = HashMap::new();
+    for (request, service, _) in covered_by(tx, org, &keys).await? {
+        services.entry(request).or_default().push(service);
+    }
+    let entries: Vec<(RequestId, Event)> =
+        sent.iter().map(|(id, to, number)| (*id, Event::ReminderSent { to: to.clone(), number: *number })).collect();
+    let events: Vec<(ServiceId, Option<RequestId>, &Event)> = entries
+        .iter()
+        .flat_map(|(id, e)| services.get(&id.0).into_iter().flatten().map(move |s| (ServiceId(*s), Some(*id), e)))
+        .collect();
+    insert_events(tx, org, &events, &who, now).await?;
+    let audits: Vec<AuditEvent> =
+        sent.iter().map(|(request, _, number)| AuditEvent::Reminded { request: *request, number: *number }).collect();
+    insert_audits(tx, org, actor, &audits, now).await?;
+    Ok(went)
 }
 
 async fn open_request_by_token(tx: &mut Tx, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<(OrgId, RequestId)>> {
@@ -327,7 +440,7 @@ impl QuestionStore for ThisStore {
     async fn reminder_target_of(&self, t: &Tenant, request: RequestId) -> Result<crate::questions::ReminderTarget> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let o = reminder_org_in(&mut tx, t.org_id()).await?;
-        let target = reminder_target_in(&mut tx, t.org_id(), &o, request).await?;
+        let target = reminder_targets_in(&mut tx, t.org_id(), &o, &[request]).await?.pop().flatten().ok_or(StoreError::NotFound)?;
         tx.commit().await?;
         Ok(target)
     }

@@ -103,40 +103,110 @@ async fn org_zone(tx: &mut Tx, org: OrgId) -> Result<Zone> {
     Zone::try_from(zone).map_err(StoreError::Config)
 }
 
+/// Rows one statement writes, or ids one statement reads, at most: well
+/// within both databases' limits on parameters.
+const ROWS_PER_STATEMENT: usize = 100;
+
+/// `$from, $from+1, …`: `n` parameters.
+fn param_list(n: usize, from: usize) -> String {
+    (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The rows of a multi-row `VALUES`, each of `cols` parameters: `row`
+/// writes one, given the number of its first parameter.
+fn value_rows(rows: usize, cols: usize, row: impl Fn(usize) -> String) -> String {
+    (0..rows).map(|r| row(1 + r * cols)).collect::<Vec<_>>().join(", ")
+}
+
+/// A statement whose text depends on how many rows it has stays out of the
+/// driver's statement cache, unless it has one row (the common case, one
+/// text): otherwise every batch size would take a place in the cache.
+fn cached(rows: usize) -> bool {
+    rows == 1
+}
+
+/// The rows `sql` selects for some ids of the organisation, a chunk of ids
+/// per statement: `sql` binds the organisation as `$1` and has `{ids}`
+/// where the list of ids goes.
+async fn fetch_for_ids<T>(tx: &mut Tx, sql: &str, org: OrgId, ids: &[Uuid]) -> Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
+{
+    let mut rows = Vec::new();
+    for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+        let sql = sql.replace("{ids}", &param_list(chunk.len(), 2));
+        let mut q = sqlx::query_as::<Db, T>(&sql).persistent(cached(chunk.len())).bind(org.0);
+        for id in chunk {
+            q = q.bind(*id);
+        }
+        rows.extend(q.fetch_all(&mut **tx).await?);
+    }
+    Ok(rows)
+}
+
 async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &AuditEvent, now: DateTime<Utc>) -> Result<()> {
-    let (action, detail) = crate::audit_columns(event);
-    sqlx::query(
-        "INSERT INTO audit_log (id, org_id, at, actor_user_id, actor_label, action, detail)
-         VALUES ($1, $2, $3, $4, COALESCE((SELECT email FROM users WHERE id = $4), 'system'), $5, $6)",
-    )
-    .bind(Uuid::new_v4())
-    .bind(org.0)
-    .bind(Ts::from(now))
-    .bind(actor.map(|a| a.0))
-    .bind(action)
-    .bind(detail)
-    .execute(&mut **tx)
-    .await?;
+    insert_audits(tx, org, actor, std::slice::from_ref(event), now).await
+}
+
+/// Audit entries by one actor at one time, many rows per statement.
+async fn insert_audits(tx: &mut Tx, org: OrgId, actor: Option<UserId>, events: &[AuditEvent], now: DateTime<Utc>) -> Result<()> {
+    for chunk in events.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO audit_log (id, org_id, at, actor_user_id, actor_label, action, detail) VALUES {}",
+            value_rows(chunk.len(), 6, |p| format!(
+                "(${p}, ${}, ${}, ${}, COALESCE((SELECT email FROM users WHERE id = ${}), 'system'), ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 3,
+                p + 4,
+                p + 5
+            ))
+        );
+        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
+        for event in chunk {
+            let (action, detail) = crate::audit_columns(event);
+            q = q.bind(Uuid::new_v4()).bind(org.0).bind(Ts::from(now)).bind(actor.map(|a| a.0)).bind(action).bind(detail);
+        }
+        q.execute(&mut **tx).await?;
+    }
     Ok(())
 }
 
 async fn insert_mail(tx: &mut Tx, mail: &NewMail) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO outbox (id, org_id, kind, recipient, subject, message, message_id, status, attempts,
-                             created_at, next_attempt_at, give_up_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $8, $9)",
-    )
-    .bind(mail.id.0)
-    .bind(mail.org_id.map(|o| o.0))
-    .bind(mail.kind)
-    .bind(&mail.recipient)
-    .bind(&mail.subject)
-    .bind(&mail.message)
-    .bind(&mail.message_id)
-    .bind(Ts::from(mail.created_at))
-    .bind(Ts::from(mail.give_up_at))
-    .execute(&mut **tx)
-    .await?;
+    insert_mails(tx, &[mail]).await
+}
+
+/// Mails to queue, many rows per statement.
+async fn insert_mails(tx: &mut Tx, mails: &[&NewMail]) -> Result<()> {
+    for chunk in mails.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO outbox (id, org_id, kind, recipient, subject, message, message_id, status, attempts,
+                                 created_at, next_attempt_at, give_up_at)
+             VALUES {}",
+            value_rows(chunk.len(), 9, |p| format!(
+                "({}, 'queued', 0, ${}, ${}, ${})",
+                param_list(7, p),
+                p + 7,
+                p + 7,
+                p + 8
+            ))
+        );
+        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
+        for mail in chunk {
+            q = q
+                .bind(mail.id.0)
+                .bind(mail.org_id.map(|o| o.0))
+                .bind(mail.kind)
+                .bind(&mail.recipient)
+                .bind(&mail.subject)
+                .bind(&mail.message)
+                .bind(&mail.message_id)
+                .bind(Ts::from(mail.created_at))
+                .bind(Ts::from(mail.give_up_at));
+        }
+        q.execute(&mut **tx).await?;
+    }
     Ok(())
 }
 

@@ -351,7 +351,10 @@ pub fn set_cookies(r: &Response) -> Vec<String> {
 /// waiting until there are at least `n`.
 pub async fn mails_with(app: &TestApp, marker: &str, n: usize) -> Vec<String> {
     let dir = app.data_dir.join("outbox");
-    for _ in 0..20_000 {
+    // The mail worker writes them; on a loaded machine (the whole suite
+    // at once) that can take a while, so the bound is time, not turns.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::time::Instant::now() < until {
         let found: Vec<String> = std::fs::read_dir(&dir)
             .into_iter()
             .flatten()
@@ -375,7 +378,10 @@ pub async fn mails_with(app: &TestApp, marker: &str, n: usize) -> Vec<String> {
 /// the outbox folder, waiting until there are at least `n`.
 pub async fn tokens_in_outbox(app: &TestApp, marker: &str, n: usize) -> Vec<String> {
     let dir = app.data_dir.join("outbox");
-    for _ in 0..20_000 {
+    // The mail worker writes them; on a loaded machine (the whole suite
+    // at once) that can take a while, so the bound is time, not turns.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::time::Instant::now() < until {
         let mut found = Vec::new();
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let data = std::fs::read(entry.path()).unwrap_or_default();

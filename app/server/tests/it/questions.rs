@@ -117,6 +117,18 @@ pub(crate) async fn overview(app: &TestApp, c: &Client, service: &str) -> Value 
     .await
 }
 
+/// Withdraws the newest request about a service (its link stops working).
+pub(crate) async fn withdraw_newest(app: &TestApp, c: &Client, service: &str) {
+    let request = overview(app, c, service).await["requests"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = app
+        .call(c, "revoke_request", &[("request_id", request.as_str())])
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+}
+
 pub(crate) async fn request(app: &TestApp, c: &Client, id: &str) -> Value {
     json(app.call(c, "request_detail", &[("request_id", id)]).await).await
 }

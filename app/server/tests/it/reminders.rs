@@ -14,6 +14,7 @@ crate::on_both!(
     reminders_go_out_on_their_days_then_no_answer,
     an_answer_or_a_withdrawn_link_stops_the_reminders,
     reminders_can_be_switched_off_and_sent_at_once,
+    reminders_due_together_go_out_together,
 );
 
 fn at(y: i32, m: u32, d: u32, h: u32, mi: u32) -> DateTime<Utc> {
@@ -180,18 +181,7 @@ async fn an_answer_or_a_withdrawn_link_stops_the_reminders(b: Db) {
     form.push(("form[deadline]", "2027-02-01"));
     let r = app.call(&owner, "send_questions", &form).await;
     assert!(accepted(&r), "{}", r.status());
-    let request = request_row(&app, &owner, &other).await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let r = app
-        .call(
-            &owner,
-            "revoke_request",
-            &[("request_id", request.as_str())],
-        )
-        .await;
-    assert!(accepted(&r));
+    crate::questions::withdraw_newest(&app, &owner, &other).await;
     let owner = at_time(&app, at(2027, 3, 1, 9, 0)).await;
     assert_eq!(
         reminders(&app, &owner).await.len(),
@@ -289,4 +279,64 @@ async fn reminders_can_be_switched_off_and_sent_at_once(b: Db) {
     assert_eq!(r.status(), 422);
     let e: Value = json(r).await;
     assert_eq!(e["msg"], "ErrNotWaiting");
+}
+
+/// The timeline entries of a kind on a service's questions overview.
+async fn events_of(app: &TestApp, c: &Client, service: &str, kind: &str) -> Vec<String> {
+    overview(app, c, service).await["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == kind)
+        .map(|e| e["detail"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Reminders due at the same time run as one batch: each request still
+/// waiting gets its own, counted once and noted on the timeline of every
+/// service it asks about; a withdrawn one gets none.
+async fn reminders_due_together_go_out_together(b: Db) {
+    let Some(app) = TestApp::spawn(b).await else {
+        return;
+    };
+    let (owner, first) = asked(&app).await;
+    // A second request asks about two services at once.
+    let (second, contact) = crate::follow_ups::second_service(&app, &owner, "Translator").await;
+    let (third, _) = crate::follow_ups::second_service(&app, &owner, "Summariser").await;
+    let key = ask_key(&app, &owner, &second).await;
+    let mut form = send_form(&second, &key, &contact);
+    form.push(("form[services][0]", third.as_str()));
+    assert!(accepted(&app.call(&owner, "send_questions", &form).await));
+    // A third, withdrawn before its first reminder.
+    let (fourth, _) = crate::follow_ups::second_service(&app, &owner, "Transcriber").await;
+    let key = ask_key(&app, &owner, &fourth).await;
+    let form = send_form(&fourth, &key, &contact);
+    assert!(accepted(&app.call(&owner, "send_questions", &form).await));
+    crate::questions::withdraw_newest(&app, &owner, &fourth).await;
+
+    for (day, n) in [(11, 1), (14, 2)] {
+        let owner = at_time(&app, at(2026, 12, day, 8, 0)).await;
+        assert_eq!(reminders(&app, &owner).await.len(), 2 * n, "day {day}");
+        for service in [&first, &second] {
+            assert_eq!(
+                request_row(&app, &owner, service).await["reminders_sent"],
+                n
+            );
+        }
+        assert_eq!(
+            request_row(&app, &owner, &fourth).await["reminders_sent"],
+            0
+        );
+        for service in [&first, &second, &third] {
+            let mut sent = events_of(&app, &owner, service, "reminder_sent").await;
+            sent.sort();
+            let numbered: Vec<String> = (1..=n)
+                .map(|k| format!("security@chatco.example, reminder {k}"))
+                .collect();
+            assert_eq!(sent, numbered, "{service}");
+        }
+        assert!(events_of(&app, &owner, &fourth, "reminder_sent")
+            .await
+            .is_empty());
+    }
 }
