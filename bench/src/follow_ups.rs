@@ -1,7 +1,8 @@
 //! Follow-ups: the board at N = 500 and 5,000 services (one follow-up
 //! each, a decided service's re-assessment) against its in-memory ceiling,
 //! the calendar feed of 500 items, and the reminder sweep: the first
-//! reminder of R open requests falling due at once, run by one worker.
+//! reminder of R open requests falling due at once, run by one worker, then
+//! the second, the notes that the deadline passed, and the third.
 
 use crate::{auth_of, tenant_of};
 use crate::{
@@ -24,9 +25,9 @@ pub async fn all(quick: bool) {
         println!("\n## Follow-ups ({name}, 16 connections)\n");
         board(quick, backend).await;
     }
-    println!("\n## Reminder sweep (one worker; the first reminder of every request due at once, then the second)\n");
-    println!("| database | requests | first sweep | per request | second sweep | RSS before → after the first → after the second |");
-    println!("|---|---|---|---|---|---|");
+    println!("\n## Reminder sweep (one worker; the first reminder of every request due at once, then the second, the deadline notes, the third)\n");
+    println!("| database | requests | first sweep | per request | second sweep | deadline notes | third sweep | RSS before → after each reminder sweep |");
+    println!("|---|---|---|---|---|---|---|---|");
     let r = std::env::var("AIVET_BENCH_REQUESTS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -37,7 +38,9 @@ pub async fn all(quick: bool) {
     ] {
         match sweep(backend, r).await {
             Some(line) => println!("| {name} | {r} | {line} |"),
-            None => println!("| {name} | not configured (eval \"$(scripts/pg.sh env)\") | | | | |"),
+            None => {
+                println!("| {name} | not configured (eval \"$(scripts/pg.sh env)\") | | | | | | |")
+            }
         }
     }
 }
@@ -219,12 +222,18 @@ async fn sweep(backend: Backend, r: usize) -> Option<String> {
         s.send_questions(&auth, Some(*id), &form).await.unwrap();
     }
     // The first reminders are due on 2 December at 09:00, the second on
-    // the deadline: the second sweep tells memory the first one kept
-    // (growth per request) from memory that stays with the process.
+    // the deadline (5 December), the deadline is noted on the timeline
+    // when its day has ended, and the third reminder goes a week after it.
+    // Memory that the second and third reminder sweeps add would grow with
+    // the requests; memory the first one kept stays with the process.
     let before = rss_kb();
-    let mut took = Vec::new();
-    let mut rss = Vec::new();
-    for at in ["2026-12-02T12:00:00Z", "2026-12-05T12:00:00Z"] {
+    let (mut took, mut rss) = (Vec::new(), Vec::new());
+    for at in [
+        "2026-12-02T12:00:00Z",
+        "2026-12-05T12:00:00Z",
+        "2026-12-06T12:00:00Z",
+        "2026-12-12T12:00:00Z",
+    ] {
         clock.set(chrono::DateTime::parse_from_rfc3339(at).unwrap().into());
         let start = Instant::now();
         let pass = s
@@ -233,17 +242,20 @@ async fn sweep(backend: Backend, r: usize) -> Option<String> {
             .unwrap();
         took.push(start.elapsed());
         rss.push(rss_kb());
-        assert_eq!(pass.done, r, "every reminder ran once at {at}: {pass:?}");
+        assert_eq!(pass.done, r, "every job due at {at} ran once: {pass:?}");
     }
-    let mb = |kb: u64| kb as f64 / 1024.0;
+    let mb = |kb: u64| format!("{:.1}", kb as f64 / 1024.0);
     Some(format!(
-        "{} | {} | {} | {:.1} → {:.1} → {:.1} MB",
+        "{} | {} | {} | {} | {} | {} → {} → {} → {} MB",
         ms(took[0]),
         ms(took[0] / r as u32),
         ms(took[1]),
+        ms(took[2]),
+        ms(took[3]),
         mb(before),
         mb(rss[0]),
-        mb(rss[1])
+        mb(rss[1]),
+        mb(rss[3])
     ))
 }
 
