@@ -227,3 +227,41 @@ fn a_report_with_nothing_in_it_renders() {
     assert!(text.contains("Empty Org"));
     assert!(text.contains("Keine."));
 }
+
+/// The text of one page.
+fn page_text(pdf: &[u8], page: usize) -> String {
+    let file = std::env::temp_dir().join(format!("aivet-pdfpage-{}.pdf", uuid_like()));
+    std::fs::write(&file, pdf).unwrap();
+    let n = page.to_string();
+    let out = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8", "-f", &n, "-l", &n])
+        .arg(&file)
+        .arg("-")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_contents_give_the_page_each_heading_is_on() {
+    let report = aivet_domain::report::example_with_services(40);
+    let pdf = pdf_of(&report, Lang::En);
+    let contents = page_text(&pdf, 1) + &page_text(&pdf, 2);
+    let mut checked = 0;
+    for title in ["Summary", "Service 0007", "Service 0031", "Audit log"] {
+        let line = contents
+            .lines()
+            .find(|l| l.contains(title) && l.trim_end().ends_with(|c: char| c.is_ascii_digit()))
+            .unwrap_or_else(|| panic!("{title:?} not in the contents:\n{contents}"));
+        let page: usize = line.split_whitespace().last().unwrap().parse().unwrap();
+        let number = line.split_whitespace().next().unwrap();
+        let heading = format!("{number} {title}");
+        assert!(
+            page_text(&pdf, page).contains(&heading),
+            "{heading:?} is not on page {page}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}

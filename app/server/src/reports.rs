@@ -1,7 +1,7 @@
 //! The report's downloads: a plain form posts the chosen format, language
 //! and services to `POST /reports/download` (a POST because every download
 //! is recorded in the audit log); the answer is the file. The PDF engine
-//! (`aivet-report`, Typst, run as the `aivet-pdf` worker) is plugged into
+//! (`aivet-report`, run as the `aivet-pdf` worker) is plugged into
 //! the use case here.
 
 use crate::middleware;
@@ -16,15 +16,14 @@ use axum::http::{header, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 
-/// The PDF engine (Typst) in a process of its own: the `aivet-pdf`
-/// executable beside `aivet` (`src/bin/aivet-pdf.rs`). Typst's caches are
-/// emptied after every document but keep their capacity: after a report of
-/// 500 services a process would hold about half a gigabyte for good
-/// (BENCHMARKS.md, 2026-12-02). A process that ends gives all of it back,
-/// and a document that needs more memory than the machine has ends that
-/// process, not the server. Nor is the engine's code in the server's
-/// executable, whose pages would otherwise be resident in every server
-/// (BENCHMARKS.md, 2026-12-03).
+/// The PDF engine in a process of its own: the `aivet-pdf` executable
+/// beside `aivet` (`src/bin/aivet-pdf.rs`). A report of 500 services needs
+/// about 50 MB while it is made, and the allocator keeps part of that
+/// after the document (BENCHMARKS.md, 2026-12-05); a process that ends
+/// gives all of it back, and a document that needs more memory than the
+/// machine has ends that process, not the server. Nor is the engine's
+/// code in the server's executable, whose pages would otherwise be
+/// resident in every server (BENCHMARKS.md, 2026-12-03).
 pub struct WorkerPdf {
     /// The `aivet-pdf` executable.
     pub exe: std::path::PathBuf,

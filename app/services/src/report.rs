@@ -44,9 +44,9 @@ impl PdfEngine for NoPdf {
     }
 }
 
-/// PDFs laid out at the same time, at most: each takes a core and, while it
-/// runs, from tens of megabytes to about a gigabyte (500 services,
-/// BENCHMARKS.md); more at once would not finish sooner.
+/// PDFs laid out at the same time, at most: each takes a core (and a
+/// little of a second one) and, while it runs, up to about 50 MB (500
+/// services, BENCHMARKS.md); more at once would not finish sooner.
 const PDF_SLOTS: usize = 2;
 
 fn pdf_slots() -> &'static Arc<tokio::sync::Semaphore> {
