@@ -606,6 +606,11 @@ async fn store_timings(store: &aivet_store::DynStore, t: &aivet_store::Tenant) {
         }};
     }
     time!("counts", store.inventory_counts(t));
+    // Everything the dashboard reads, in its one transaction.
+    time!(
+        "dashboard",
+        store.dashboard(t, chrono::Utc::now().date_naive())
+    );
     time!("list", store.services(t, &q));
     let by_change = ServiceQuery {
         sort: aivet_store::inventory::ServiceSort::Updated,
@@ -983,6 +988,63 @@ async fn process(quick: bool) {
         reports_peak as f64 / 1024.0,
         after_reports as f64 / 1024.0
     );
+    let mut p = p;
+    p.kill().await.unwrap();
+    // What #19's target names: a fresh server that has made one report,
+    // then idle. Separate from the figures above, which follow a load and
+    // a burst of sign-ins.
+    let p = spawn();
+    first_200(plain.clone(), base.clone()).await;
+    let pid = p.id().unwrap();
+    let d = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = d
+        .post(format!("{base}/api/sign_in"))
+        .header("origin", &base)
+        .form(&[
+            ("email", demo_email.as_str()),
+            ("password", demo_password.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success() || r.status().is_redirection());
+    let _ = d
+        .get(format!("{base}/"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await;
+    let one_page = (rss_kb(pid, "RssAnon:"), rss_kb(pid, "RssFile:"));
+    let r = d
+        .post(format!("{base}/reports/download"))
+        .header("origin", &base)
+        .form(&[("format", "pdf"), ("lang", "de"), ("scope", "all")])
+        .send()
+        .await
+        .unwrap();
+    assert!(r.bytes().await.unwrap().starts_with(b"%PDF-"));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let one_pdf = (rss_kb(pid, "RssAnon:"), rss_kb(pid, "RssFile:"));
+    let mb = |(a, f): (u64, u64)| {
+        format!(
+            "{:.1} MB ({:.1} / {:.1})",
+            (a + f) as f64 / 1024.0,
+            a as f64 / 1024.0,
+            f as f64 / 1024.0
+        )
+    };
+    println!(
+        "| fresh server, demo owner signed in, one dashboard / then one PDF and idle (anonymous / file-backed) | {} / {} |",
+        mb(one_page),
+        mb(one_pdf)
+    );
+    let mut p = p;
+    p.kill().await.unwrap();
     report::pdfs(&bin.with_file_name("aivet-pdf"), quick);
     let _ = std::fs::remove_dir_all(data);
 }
