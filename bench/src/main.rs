@@ -864,7 +864,7 @@ async fn process(quick: bool) {
     first_200(plain.clone(), base.clone()).await;
     p.kill().await.unwrap();
     let t = Instant::now();
-    let p = spawn();
+    let mut p = spawn();
     first_200(plain.clone(), base.clone()).await;
     let startup = t.elapsed();
     let pid = p.id().unwrap();
@@ -949,35 +949,12 @@ async fn process(quick: bool) {
     // Three PDFs of the demo organisation through the server: what they
     // cost the server's own memory (the documents are laid out by
     // `aivet-pdf` processes).
-    let d = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let r = d
-        .post(format!("{base}/api/sign_in"))
-        .header("origin", &base)
-        .form(&[
-            ("email", demo_email.as_str()),
-            ("password", demo_password.as_str()),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success() || r.status().is_redirection());
+    let d = signed_in_with(&base, &demo_email, &demo_password).await;
     let before_reports = rss_kb(pid, "VmRSS:");
     let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
     let t = Instant::now();
     for _ in 0..3 {
-        let r = d
-            .post(format!("{base}/reports/download"))
-            .header("origin", &base)
-            .form(&[("format", "pdf"), ("lang", "de"), ("scope", "all")])
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 200, "the demo's PDF");
-        assert!(r.bytes().await.unwrap().starts_with(b"%PDF-"));
+        demo_pdf(&d, &base).await;
     }
     let reports_time = t.elapsed() / 3;
     let (after_reports, reports_peak) = (rss_kb(pid, "VmRSS:"), rss_kb(pid, "VmHWM:"));
@@ -988,30 +965,14 @@ async fn process(quick: bool) {
         reports_peak as f64 / 1024.0,
         after_reports as f64 / 1024.0
     );
-    let mut p = p;
     p.kill().await.unwrap();
     // What #19's target names: a fresh server that has made one report,
     // then idle. Separate from the figures above, which follow a load and
     // a burst of sign-ins.
-    let p = spawn();
+    let mut p = spawn();
     first_200(plain.clone(), base.clone()).await;
     let pid = p.id().unwrap();
-    let d = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let r = d
-        .post(format!("{base}/api/sign_in"))
-        .header("origin", &base)
-        .form(&[
-            ("email", demo_email.as_str()),
-            ("password", demo_password.as_str()),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success() || r.status().is_redirection());
+    let d = signed_in_with(&base, &demo_email, &demo_password).await;
     let _ = d
         .get(format!("{base}/"))
         .send()
@@ -1020,14 +981,7 @@ async fn process(quick: bool) {
         .bytes()
         .await;
     let one_page = (rss_kb(pid, "RssAnon:"), rss_kb(pid, "RssFile:"));
-    let r = d
-        .post(format!("{base}/reports/download"))
-        .header("origin", &base)
-        .form(&[("format", "pdf"), ("lang", "de"), ("scope", "all")])
-        .send()
-        .await
-        .unwrap();
-    assert!(r.bytes().await.unwrap().starts_with(b"%PDF-"));
+    demo_pdf(&d, &base).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let one_pdf = (rss_kb(pid, "RssAnon:"), rss_kb(pid, "RssFile:"));
     let mb = |(a, f): (u64, u64)| {
@@ -1043,10 +997,41 @@ async fn process(quick: bool) {
         mb(one_page),
         mb(one_pdf)
     );
-    let mut p = p;
     p.kill().await.unwrap();
     report::pdfs(&bin.with_file_name("aivet-pdf"), quick);
     let _ = std::fs::remove_dir_all(data);
+}
+
+/// A client signed in with an existing account's password.
+async fn signed_in_with(base: &str, email: &str, password: &str) -> reqwest::Client {
+    let c = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = c
+        .post(format!("{base}/api/sign_in"))
+        .header("origin", base)
+        .form(&[("email", email), ("password", password)])
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success() || r.status().is_redirection());
+    c
+}
+
+/// The German PDF of every service of the signed-in organisation, made
+/// through the server.
+async fn demo_pdf(c: &reqwest::Client, base: &str) {
+    let r = c
+        .post(format!("{base}/reports/download"))
+        .header("origin", base)
+        .form(&[("format", "pdf"), ("lang", "de"), ("scope", "all")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "the demo's PDF");
+    assert!(r.bytes().await.unwrap().starts_with(b"%PDF-"));
 }
 
 fn client_sizes() {
