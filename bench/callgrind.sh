@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Counts the instructions a page costs: runs the release server (built with
-# symbols, `cargo build --profile profiling`) under valgrind's callgrind,
+# Counts the instructions a page costs: runs the release server (it keeps
+# its symbols, Cargo.toml) under valgrind's callgrind,
 # signs up, loads the page a few times to warm up, then counts only N more
 # requests of it. Instruction counts repeat from run to run where req/s on
 # a shared machine does not (BENCHMARKS.md).
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 path=${1:-/}
 n=${2:-200}
-bin=${CARGO_TARGET_DIR:-target}/profiling/aivet
+bin=${CARGO_TARGET_DIR:-target}/release/aivet
 out=${CALLGRIND_OUT:-/tmp/aivet-callgrind.out}
 [ -x "$bin" ] || { echo "missing $bin: ./dev profile builds it" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "valgrind is missing: ./dev profile installs it" >&2; exit 2; }
