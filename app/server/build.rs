@@ -3,6 +3,10 @@
 fn main() {
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
+    let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    let release = std::env::var("PROFILE").as_deref() == Ok("release");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=link-order.txt");
     // Relative relocations in the compact RELR form (glibc ≥ 2.36): the
     // loader reads a few kilobytes at start instead of the 680 KB of a
     // position-independent executable's full relocation table, all of
@@ -10,6 +14,24 @@ fn main() {
     if os == "linux" && env == "gnu" {
         for bin in ["aivet", "aivet-pdf"] {
             println!("cargo:rustc-link-arg-bin={bin}=-Wl,-z,pack-relative-relocs");
+        }
+    }
+    // The code that start-up and the pages run, side by side at the start
+    // of the server's code (bench/link-order.sh makes the list): the kernel
+    // maps the executable in 64 KB blocks around each fault, so scattered
+    // code keeps much more of it resident than the code itself
+    // (BENCHMARKS.md, 2026-12-05). rust-lld, Rust's default linker on
+    // x86_64 Linux, reads the list; names that are no longer in the
+    // program are skipped.
+    if release && os == "linux" && env == "gnu" && arch == "x86_64" {
+        let list = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap())
+            .join("link-order.txt");
+        if list.exists() {
+            println!(
+                "cargo:rustc-link-arg-bin=aivet=-Wl,--symbol-ordering-file={}",
+                list.display()
+            );
+            println!("cargo:rustc-link-arg-bin=aivet=-Wl,--no-warn-symbol-ordering");
         }
     }
 }

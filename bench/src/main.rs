@@ -793,6 +793,36 @@ async fn mail(backend: Backend, n: usize) -> Option<f64> {
     Some(n as f64 / elapsed)
 }
 
+/// How much of app/server/link-order.txt the release executable still
+/// has: names that are gone (the code changed since `./dev link-order`)
+/// are left where the linker puts them, scattered again.
+fn link_order(bin: &std::path::Path) {
+    let list =
+        std::fs::read_to_string(repo().join("app/server/link-order.txt")).unwrap_or_default();
+    let listed: std::collections::HashSet<&str> = list
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
+    let Ok(nm) = std::process::Command::new("nm")
+        .arg("--defined-only")
+        .arg(bin)
+        .output()
+    else {
+        println!("| names of app/server/link-order.txt in the release executable | (nm missing) |");
+        return;
+    };
+    let found = String::from_utf8_lossy(&nm.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .filter(|name| listed.contains(name))
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    println!(
+        "| names of app/server/link-order.txt in the release executable (`./dev link-order` renews them) | {found} of {} |",
+        listed.len()
+    );
+}
+
 fn rss_kb(pid: u32, field: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .unwrap_or_default()
@@ -998,6 +1028,7 @@ async fn process(quick: bool) {
         mb(one_pdf)
     );
     p.kill().await.unwrap();
+    link_order(&bin);
     report::pdfs(&bin.with_file_name("aivet-pdf"), quick);
     let _ = std::fs::remove_dir_all(data);
 }
