@@ -49,10 +49,12 @@ vendor=$(get /vendors | first vendors)
 incident=$(get /incidents | first incidents)
 for path in / /services "$service" /vendors "$vendor" /follow-ups /allowed /incidents \
   "$incident" /reports /settings /account /services/export.csv /incidents/export.csv \
-  /pkg/aivet.css /no-such-page /; do
+  /pkg/aivet.css /; do
   [ -n "$path" ] || { echo "a page of the tour was not found" >&2; exit 1; }
-  get "$path" >/dev/null || true
+  get "$path" >/dev/null || { echo "the tour's $path failed" >&2; exit 1; }
 done
+# The not-found page (a 404, which curl -f would count as a failure).
+[ "$(curl -s -o /dev/null -w '%{http_code}' -b "$data/jar" "$base/no-such-page")" = 404 ]
 curl -sf -o /dev/null -b "$data/jar" -H "origin: $base" \
   --data-urlencode format=pdf --data-urlencode lang=de --data-urlencode scope=all \
   "$base/reports/download"
