@@ -186,12 +186,23 @@ fn hex_encode(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The advisory lock that serialises the grants of servers starting together
+/// ("aivetgrt" in ASCII; sqlx's migrator uses a lock of its own).
+const GRANTS_LOCK: i64 = 0x6169_7665_7467_7274;
+
 /// Runs the migrations as the schema owner and grants `app_role` its privileges.
 pub async fn migrate(admin_url: &str, app_role: &str) -> Result<()> {
     let mut conn = PgConnectOptions::from_str(admin_url)?.connect().await?;
     MIGRATOR.run(&mut conn).await?;
     let role = quote_ident(app_role);
     let mut tx = conn.begin().await?;
+    // Servers starting together each run this; without the lock their grants
+    // update the same catalogue rows at once and one of them fails with
+    // "tuple concurrently updated". The lock ends with the transaction.
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(GRANTS_LOCK)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(&format!("GRANT USAGE ON SCHEMA public TO {role}"))
         .execute(&mut *tx)
         .await?;

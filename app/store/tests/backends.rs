@@ -284,3 +284,27 @@ async fn postgres_refuses_an_unmigrated_schema() {
     let store = PgStore::open(db.url(), db.admin_url()).await.unwrap();
     assert_eq!(store.backend(), "postgres");
 }
+
+/// Several servers starting at once each migrate the same database: they must
+/// all come up (the grants after the migrations used to race and fail one of
+/// them with "tuple concurrently updated").
+#[tokio::test]
+async fn postgres_servers_starting_together_all_migrate() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let (url, admin) = (db.url().to_owned(), db.admin_url().unwrap().to_owned());
+    PgStore::open(&url, Some(&admin)).await.unwrap();
+    let start = || PgStore::open_with(&url, Some(&admin), 1);
+    for round in 0..5 {
+        let started = tokio::join!(start(), start(), start(), start(), start(), start());
+        let started = [
+            started.0, started.1, started.2, started.3, started.4, started.5,
+        ];
+        for (i, result) in started.into_iter().enumerate() {
+            if let Err(e) = result {
+                panic!("round {round}: server {i} did not start: {e}");
+            }
+        }
+    }
+}
