@@ -105,14 +105,20 @@ impl Services {
             if claimed.is_empty() {
                 return Ok(pass);
             }
-            // Reminders of one organisation run together: one read of what
-            // they need and one commit of what they did, however many.
+            // Reminders and passed deadlines of one organisation run
+            // together: one read of what they need and one commit of what
+            // they did, however many.
             let mut reminders: BTreeMap<OrgId, Vec<ClaimedReminder>> = BTreeMap::new();
+            let mut deadlines: BTreeMap<OrgId, Vec<(ClaimedJob, RequestId)>> = BTreeMap::new();
             for job in claimed {
                 match (&job.job, job.org_id) {
                     (Some(Job::Reminder { request, n }), Some(org)) => {
                         let (request, n) = (*request, *n);
                         reminders.entry(org).or_default().push((job, request, n));
+                    }
+                    (Some(Job::DeadlinePassed { request }), Some(org)) => {
+                        let request = *request;
+                        deadlines.entry(org).or_default().push((job, request));
                     }
                     _ => {
                         let result = self.run_job(&job).await;
@@ -125,6 +131,35 @@ impl Services {
                 for ((job, _, _), result) in jobs.iter().zip(results) {
                     self.settle(job, result, &mut pass).await?;
                 }
+            }
+            for (org, jobs) in deadlines {
+                let results = self.note_deadlines(org, &jobs).await;
+                for ((job, _), result) in jobs.iter().zip(results) {
+                    self.settle(job, result, &mut pass).await?;
+                }
+            }
+        }
+    }
+
+    /// Notes the passed deadlines of one organisation's requests; each
+    /// job's result, in order.
+    async fn note_deadlines(
+        &self,
+        org: OrgId,
+        jobs: &[(ClaimedJob, RequestId)],
+    ) -> Vec<Result<bool, RunError>> {
+        let pairs: Vec<_> = jobs.iter().map(|(job, r)| (&job.lease, *r)).collect();
+        match self
+            .store
+            .note_deadlines_passed(org, &pairs, self.clock.now())
+            .await
+        {
+            Ok(done) => done.into_iter().map(Ok).collect(),
+            Err(e) => {
+                let e = e.to_string();
+                jobs.iter()
+                    .map(|_| Err(RunError::Again(e.clone())))
+                    .collect()
             }
         }
     }
@@ -302,10 +337,9 @@ impl Services {
                 let org = claimed.org_id.ok_or_else(|| {
                     RunError::Permanent("a deadline's job without an organisation".into())
                 })?;
-                Ok(self
-                    .store
-                    .note_deadline_passed(&claimed.lease, org, *request, now)
-                    .await?)
+                let jobs = [(claimed.clone(), *request)];
+                let mut result = self.note_deadlines(org, &jobs).await;
+                result.pop().unwrap_or(Ok(false))
             }
         }
     }

@@ -201,13 +201,16 @@ pub trait JobStore {
         now: DateTime<Utc>,
     ) -> Result<bool>;
 
-    async fn note_deadline_passed(
+    /// Notes on the timeline of each request still open that its deadline
+    /// passed, and finishes the jobs, all in one transaction (one commit for
+    /// a whole batch of deadlines). For each job, false when its lease was
+    /// lost: its note is then not written.
+    async fn note_deadlines_passed(
         &self,
-        lease: &JobLease,
         org: OrgId,
-        request: RequestId,
+        jobs: &[(&JobLease, RequestId)],
         now: DateTime<Utc>,
-    ) -> Result<bool>;
+    ) -> Result<Vec<bool>>;
 
     /// Who hears that the vendor answered `request`; `None` when the
     /// request is gone.

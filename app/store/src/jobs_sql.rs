@@ -42,12 +42,12 @@ async fn insert_jobs(tx: &mut Tx, jobs: &[NewJob], now: DateTime<Utc>) -> Result
 
 /// Marks a claimed job done inside `tx`, if its lease still holds.
 async fn finish_job_in(tx: &mut Tx, lease: &JobLease, now: DateTime<Utc>) -> Result<bool> {
-    Ok(!finish_jobs_in(tx, &[lease], now).await?.is_empty())
+    Ok(finish_jobs_in(tx, &[lease], now).await?[0])
 }
 
 /// Marks claimed jobs done inside `tx`, those whose lease still holds;
-/// the ids of those.
-async fn finish_jobs_in(tx: &mut Tx, leases: &[&JobLease], now: DateTime<Utc>) -> Result<std::collections::HashSet<JobId>> {
+/// for each lease, whether it held.
+async fn finish_jobs_in(tx: &mut Tx, leases: &[&JobLease], now: DateTime<Utc>) -> Result<Vec<bool>> {
     let mut by_owner: std::collections::BTreeMap<&str, Vec<Uuid>> = Default::default();
     for lease in leases {
         by_owner.entry(lease.owner.as_str()).or_default().push(lease.id.0);
@@ -64,10 +64,10 @@ async fn finish_jobs_in(tx: &mut Tx, leases: &[&JobLease], now: DateTime<Utc>) -
             for id in chunk {
                 q = q.bind(*id);
             }
-            finished.extend(q.fetch_all(&mut **tx).await?.into_iter().map(|(id,)| JobId(id)));
+            finished.extend(q.fetch_all(&mut **tx).await?.into_iter().map(|(id,)| (owner, JobId(id))));
         }
     }
-    Ok(finished)
+    Ok(leases.iter().map(|l| finished.contains(&(l.owner.as_str(), l.id))).collect())
 }
 
 /// Schedules the jobs a change of the tenant's organisation causes.
@@ -231,8 +231,7 @@ impl JobStore for ThisStore {
         // The leases first: a job another worker has taken over does
         // nothing here (its worker does it), and ours commit with it.
         let leases: Vec<&JobLease> = runs.iter().map(|r| &r.lease).collect();
-        let finished = finish_jobs_in(&mut tx, &leases, now).await?;
-        let done: Vec<bool> = runs.iter().map(|r| finished.contains(&r.lease.id)).collect();
+        let done = finish_jobs_in(&mut tx, &leases, now).await?;
         let mine = || runs.iter().zip(&done).filter(|(_, done)| **done).map(|(run, _)| run);
         let mut next: Vec<&crate::jobs::Later> = Vec::new();
         let mut sends = Vec::new();
@@ -320,25 +319,28 @@ impl JobStore for ThisStore {
         Ok(true)
     }
 
-    async fn note_deadline_passed(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
+    async fn note_deadlines_passed(&self, org: OrgId, jobs: &[(&JobLease, RequestId)], now: DateTime<Utc>) -> Result<Vec<bool>> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
-        match request_row(&mut tx, org, request).await {
-            Ok(r) => {
-                let open = r.status != aivet_domain::questions::RequestStatus::Submitted && r.revoked_at.is_none();
-                if open {
-                    let entry = Event::DeadlinePassed { to: r.recipient_email.clone(), deadline: r.deadline };
-                    request_event(&mut tx, org, request, &entry, "", now).await?;
-                }
-            }
-            // The request went with its service: nothing to note.
-            Err(StoreError::NotFound) => {}
-            Err(e) => return Err(e),
-        }
-        if !finish_job_in(&mut tx, lease, now).await? {
-            // Another worker took the job over: its run counts, not this one.
-            return Ok(false);
-        }
+        // The leases first, as for reminders: a job another worker took
+        // over is its worker's to note.
+        let leases: Vec<&JobLease> = jobs.iter().map(|(lease, _)| *lease).collect();
+        let done = finish_jobs_in(&mut tx, &leases, now).await?;
+        let mine: Vec<RequestId> = jobs.iter().zip(&done).filter(|(_, done)| **done).map(|((_, r), _)| *r).collect();
+        // A request that went with its service has nothing to note.
+        let rows = request_rows(&mut tx, org, &mine).await?;
+        let notes: std::collections::HashMap<Uuid, Event> = rows
+            .values()
+            .filter(|r| r.status != aivet_domain::questions::RequestStatus::Submitted && r.revoked_at.is_none())
+            .map(|r| (r.id.0, Event::DeadlinePassed { to: r.recipient_email.clone(), deadline: r.deadline }))
+            .collect();
+        let open: Vec<Uuid> = notes.keys().copied().collect();
+        let covered = covered_by(&mut tx, org, &open).await?;
+        let events: Vec<(ServiceId, Option<RequestId>, &Event)> = covered
+            .iter()
+            .map(|(request, service, _)| (ServiceId(*service), Some(RequestId(*request)), &notes[request]))
+            .collect();
+        insert_events(&mut tx, org, &events, "", now).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok(done)
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 crate::on_both!(
     a_passed_deadline_is_noted_once_in_the_organisations_time_zone,
-    an_answer_or_a_withdrawn_link_means_no_note,
+    deadlines_passing_together_note_only_the_open_requests,
     the_sweep_runs_once_an_hour_and_ends_expired_sessions,
     failed_jobs_are_shown_to_owners_and_can_be_retried,
     the_time_zone_is_an_owners_setting_and_moves_today,
@@ -92,7 +92,7 @@ async fn a_passed_deadline_is_noted_once_in_the_organisations_time_zone(b: Db) {
     );
 }
 
-async fn an_answer_or_a_withdrawn_link_means_no_note(b: Db) {
+async fn deadlines_passing_together_note_only_the_open_requests(b: Db) {
     let Some(app) = TestApp::spawn(b).await else {
         return;
     };
@@ -131,12 +131,48 @@ async fn an_answer_or_a_withdrawn_link_means_no_note(b: Db) {
     send(&app, &owner, &withdrawn, &contact).await;
     crate::questions::withdraw_newest(&app, &owner, &withdrawn).await;
 
+    // Two more services asked about in one mail that stays unanswered:
+    // their deadline passes in the same batch as the other two.
+    let vendor = overview_vendor(&app, &owner, &answered).await;
+    let open: Vec<String> = {
+        let mut open = Vec::new();
+        for name in ["Summaries", "Transcripts"] {
+            let fields = [("form[name]", name), ("form[vendor_id]", vendor.as_str())];
+            open.push(crate::inventory::create_service(&app, &owner, &fields).await);
+        }
+        open
+    };
+    let key = ask_key(&app, &owner, &open[0]).await;
+    let mut form = send_form(&open[0], &key, &contact);
+    form.push(("form[services][0]", open[1].as_str()));
+    let r = app.call(&owner, "send_questions", &form).await;
+    assert!(accepted(&r), "{}", r.status());
+
     app.clock.advance(Duration::days(20));
     let pass = app.run_jobs().await;
-    assert!(pass.done >= 2, "both deadline jobs ran: {pass:?}");
+    assert!(pass.done >= 3, "the three deadline jobs ran: {pass:?}");
     let owner = app.signed_in("owner@firm.example").await;
     for s in [&answered, &withdrawn] {
         assert!(deadline_notes(&overview(&app, &owner, s).await).is_empty());
+    }
+    for s in &open {
+        let notes = deadline_notes(&overview(&app, &owner, s).await);
+        assert_eq!(
+            notes.len(),
+            1,
+            "one note on each service asked about: {notes:?}"
+        );
+        assert_eq!(
+            notes[0]["detail"],
+            "security@chatco.example, due 14 December 2026"
+        );
+    }
+    // Once noted, never again.
+    app.clock.advance(Duration::days(1));
+    app.run_jobs().await;
+    let owner = app.signed_in("owner@firm.example").await;
+    for s in &open {
+        assert_eq!(deadline_notes(&overview(&app, &owner, s).await).len(), 1);
     }
 }
 

@@ -168,15 +168,16 @@ pub async fn a_lost_lease_writes_nothing(b: Backend) {
         .remove(0);
     let request = RequestId(uuid::Uuid::from_u128(9));
     // The request does not exist: the job finishes without a note, but
-    // only for the worker that holds it.
-    assert!(!store
-        .note_deadline_passed(&first.lease, t.org_id(), request, later)
-        .await
-        .unwrap());
-    assert!(store
-        .note_deadline_passed(&second.lease, t.org_id(), request, later)
-        .await
-        .unwrap());
+    // only for the worker that holds it, also when both leases come in
+    // one batch.
+    let batch = [(&first.lease, request), (&second.lease, request)];
+    assert_eq!(
+        store
+            .note_deadlines_passed(t.org_id(), &batch, later)
+            .await
+            .unwrap(),
+        [false, true]
+    );
     let job = store
         .job_by_key(&format!("deadline_passed:{request}"))
         .await
@@ -297,10 +298,13 @@ pub async fn concurrent_workers_run_each_job_once(b: Backend) {
                     let Some(Job::DeadlinePassed { request }) = c.job else {
                         panic!("unexpected job {:?}", c.job)
                     };
-                    assert!(store
-                        .note_deadline_passed(&c.lease, org, request, t0())
-                        .await
-                        .unwrap());
+                    assert_eq!(
+                        store
+                            .note_deadlines_passed(org, &[(&c.lease, request)], t0())
+                            .await
+                            .unwrap(),
+                        [true]
+                    );
                     ran.push(c.lease.id);
                 }
             }
