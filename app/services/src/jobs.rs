@@ -71,6 +71,23 @@ enum RunError {
 /// A claimed reminder job with its request and number.
 type ClaimedReminder = (ClaimedJob, RequestId, u8);
 
+/// Jobs about one request each that run in batches, like reminders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum RequestBatch {
+    DeadlinePassed,
+    NoAnswer,
+}
+
+impl RequestBatch {
+    fn of(job: &Job) -> Option<(RequestBatch, RequestId)> {
+        match job {
+            Job::DeadlinePassed { request } => Some((RequestBatch::DeadlinePassed, *request)),
+            Job::NoAnswer { request } => Some((RequestBatch::NoAnswer, *request)),
+            _ => None,
+        }
+    }
+}
+
 impl Services {
     /// Schedules the recurring jobs of the current period. Every process
     /// does this; the job's key makes it one job.
@@ -105,20 +122,24 @@ impl Services {
             if claimed.is_empty() {
                 return Ok(pass);
             }
-            // Reminders and passed deadlines of one organisation run
-            // together: one read of what they need and one commit of what
-            // they did, however many.
+            // Reminders, passed deadlines and "no answer" jobs of one
+            // organisation run together: one read of what they need and one
+            // commit of what they did, however many.
             let mut reminders: BTreeMap<OrgId, Vec<ClaimedReminder>> = BTreeMap::new();
-            let mut deadlines: BTreeMap<OrgId, Vec<(ClaimedJob, RequestId)>> = BTreeMap::new();
+            let mut about_requests: BTreeMap<(RequestBatch, OrgId), Vec<(ClaimedJob, RequestId)>> =
+                BTreeMap::new();
             for job in claimed {
-                match (&job.job, job.org_id) {
-                    (Some(Job::Reminder { request, n }), Some(org)) => {
+                let about_request = job.job.as_ref().and_then(RequestBatch::of);
+                match (&job.job, about_request, job.org_id) {
+                    (Some(Job::Reminder { request, n }), _, Some(org)) => {
                         let (request, n) = (*request, *n);
                         reminders.entry(org).or_default().push((job, request, n));
                     }
-                    (Some(Job::DeadlinePassed { request }), Some(org)) => {
-                        let request = *request;
-                        deadlines.entry(org).or_default().push((job, request));
+                    (_, Some((batch, request)), Some(org)) => {
+                        about_requests
+                            .entry((batch, org))
+                            .or_default()
+                            .push((job, request));
                     }
                     _ => {
                         let result = self.run_job(&job).await;
@@ -132,8 +153,8 @@ impl Services {
                     self.settle(job, result, &mut pass).await?;
                 }
             }
-            for (org, jobs) in deadlines {
-                let results = self.note_deadlines(org, &jobs).await;
+            for ((batch, org), jobs) in about_requests {
+                let results = self.run_request_jobs(batch, org, &jobs).await;
                 for ((job, _), result) in jobs.iter().zip(results) {
                     self.settle(job, result, &mut pass).await?;
                 }
@@ -141,19 +162,23 @@ impl Services {
         }
     }
 
-    /// Notes the passed deadlines of one organisation's requests; each
-    /// job's result, in order.
-    async fn note_deadlines(
+    /// Runs jobs of one kind about one organisation's requests, in one
+    /// transaction; each job's result, in order.
+    async fn run_request_jobs(
         &self,
+        batch: RequestBatch,
         org: OrgId,
         jobs: &[(ClaimedJob, RequestId)],
     ) -> Vec<Result<bool, RunError>> {
         let pairs: Vec<_> = jobs.iter().map(|(job, r)| (&job.lease, *r)).collect();
-        match self
-            .store
-            .note_deadlines_passed(org, &pairs, self.clock.now())
-            .await
-        {
+        let now = self.clock.now();
+        let done = match batch {
+            RequestBatch::DeadlinePassed => {
+                self.store.note_deadlines_passed(org, &pairs, now).await
+            }
+            RequestBatch::NoAnswer => self.store.mark_no_answers(org, &pairs, now).await,
+        };
+        match done {
             Ok(done) => done.into_iter().map(Ok).collect(),
             Err(e) => {
                 let e = e.to_string();
@@ -324,21 +349,13 @@ impl Services {
                     .run_art33_alert(&claimed.lease, org, *incident, *hours, *aware)
                     .await?)
             }
-            Job::NoAnswer { request } => {
+            Job::NoAnswer { .. } | Job::DeadlinePassed { .. } => {
                 let org = claimed.org_id.ok_or_else(|| {
-                    RunError::Permanent("a request's end without an organisation".into())
+                    RunError::Permanent("a request's job without an organisation".into())
                 })?;
-                Ok(self
-                    .store
-                    .mark_no_answer(&claimed.lease, org, *request, now)
-                    .await?)
-            }
-            Job::DeadlinePassed { request } => {
-                let org = claimed.org_id.ok_or_else(|| {
-                    RunError::Permanent("a deadline's job without an organisation".into())
-                })?;
-                let jobs = [(claimed.clone(), *request)];
-                let mut result = self.note_deadlines(org, &jobs).await;
+                let (batch, request) = RequestBatch::of(job).expect("a job about a request");
+                let jobs = [(claimed.clone(), request)];
+                let mut result = self.run_request_jobs(batch, org, &jobs).await;
                 result.pop().unwrap_or(Ok(false))
             }
         }

@@ -191,16 +191,15 @@ pub trait JobStore {
         runs: &[ReminderRun],
         now: DateTime<Utc>,
     ) -> Result<Vec<bool>>;
-    /// Marks the request "no answer" if it is still waiting, and finishes
-    /// the job, in one transaction.
-    async fn mark_no_answer(
+    /// Marks each job's request "no answer" if it is still waiting, and
+    /// finishes the jobs, all in one transaction. For each job, false when
+    /// its lease was lost: its request is then not marked.
+    async fn mark_no_answers(
         &self,
-        lease: &JobLease,
         org: OrgId,
-        request: RequestId,
+        jobs: &[(&JobLease, RequestId)],
         now: DateTime<Utc>,
-    ) -> Result<bool>;
-
+    ) -> Result<Vec<bool>>;
     /// Notes on the timeline of each request still open that its deadline
     /// passed, and finishes the jobs, all in one transaction (one commit for
     /// a whole batch of deadlines). For each job, false when its lease was

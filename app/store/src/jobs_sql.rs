@@ -70,6 +70,20 @@ async fn finish_jobs_in(tx: &mut Tx, leases: &[&JobLease], now: DateTime<Utc>) -
     Ok(leases.iter().map(|l| finished.contains(&(l.owner.as_str(), l.id))).collect())
 }
 
+/// Finishes jobs about one request each, inside `tx`, first of all in a
+/// batch: a job another worker took over is its worker's to do. For each
+/// job whether its lease held, and the requests of those that did.
+async fn finish_request_jobs_in(
+    tx: &mut Tx,
+    jobs: &[(&JobLease, RequestId)],
+    now: DateTime<Utc>,
+) -> Result<(Vec<bool>, Vec<RequestId>)> {
+    let leases: Vec<&JobLease> = jobs.iter().map(|(lease, _)| *lease).collect();
+    let done = finish_jobs_in(tx, &leases, now).await?;
+    let mine = jobs.iter().zip(&done).filter(|(_, done)| **done).map(|((_, r), _)| *r).collect();
+    Ok((done, mine))
+}
+
 /// Schedules the jobs a change of the tenant's organisation causes.
 async fn insert_later(tx: &mut Tx, t: &Tenant, later: &[crate::jobs::Later], now: DateTime<Utc>) -> Result<()> {
     let jobs: Vec<NewJob> =
@@ -78,24 +92,31 @@ async fn insert_later(tx: &mut Tx, t: &Tenant, later: &[crate::jobs::Later], now
     Ok(())
 }
 
-/// Marks the request "no answer" inside `tx` if it still waits.
-async fn mark_no_answer_in(tx: &mut Tx, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<()> {
-    match request_row(tx, org, request).await {
-        Ok(r) if r.waiting() => {
-            sqlx::query("UPDATE question_requests SET no_answer_at = $3 WHERE org_id = $1 AND id = $2")
-                .bind(org.0)
-                .bind(request.0)
-                .bind(Ts::from(now))
-                .execute(&mut **tx)
-                .await?;
-            let entry = Event::NoAnswer { to: r.recipient_email.clone(), reminders: r.reminders_sent };
-            request_event(tx, org, request, &entry, "", now).await?;
-            insert_audit(tx, org, None, &AuditEvent::NoAnswer { request }, now).await?;
-            Ok(())
+/// Marks the requests "no answer" inside `tx`, those that still wait.
+async fn mark_no_answers_in(tx: &mut Tx, org: OrgId, requests: &[RequestId], now: DateTime<Utc>) -> Result<()> {
+    let rows = request_rows(tx, org, requests).await?;
+    let mut seen = std::collections::HashSet::new();
+    let waiting: Vec<&RequestRow> =
+        requests.iter().filter(|r| seen.insert(**r)).filter_map(|r| rows.get(r)).filter(|r| r.waiting()).collect();
+    let keys: Vec<Uuid> = waiting.iter().map(|r| r.id.0).collect();
+    for chunk in keys.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "UPDATE question_requests SET no_answer_at = $2 WHERE org_id = $1 AND id IN ({})",
+            param_list(chunk.len(), 3)
+        );
+        let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0).bind(Ts::from(now));
+        for id in chunk {
+            q = q.bind(*id);
         }
-        Ok(_) | Err(StoreError::NotFound) => Ok(()),
-        Err(e) => Err(e),
+        q.execute(&mut **tx).await?;
     }
+    let entries: Vec<(RequestId, Event)> = waiting
+        .iter()
+        .map(|r| (r.id, Event::NoAnswer { to: r.recipient_email.clone(), reminders: r.reminders_sent }))
+        .collect();
+    request_events(tx, org, &entries, "", now).await?;
+    let audits: Vec<AuditEvent> = waiting.iter().map(|r| AuditEvent::NoAnswer { request: r.id }).collect();
+    insert_audits(tx, org, None, &audits, now).await
 }
 
 fn job_scope(org: Option<OrgId>) -> Scope<'static> {
@@ -246,9 +267,9 @@ impl JobStore for ThisStore {
         let mails: Vec<(RequestId, &crate::NewMail)> = sends.iter().map(|(m, _)| *m).collect();
         let went = add_reminders(&mut tx, org, &mails, None, now).await?;
         next.extend(sends.iter().zip(went).filter(|(_, went)| *went).filter_map(|((_, later), _)| *later));
-        for run in mine().filter(|run| matches!(run.step, ReminderStep::NoAnswer)) {
-            mark_no_answer_in(&mut tx, org, run.request, now).await?;
-        }
+        let unanswered: Vec<RequestId> =
+            mine().filter(|run| matches!(run.step, ReminderStep::NoAnswer)).map(|run| run.request).collect();
+        mark_no_answers_in(&mut tx, org, &unanswered, now).await?;
         let jobs: Vec<NewJob> =
             next.iter().map(|l| NewJob { job: l.job.clone(), org_id: Some(org), run_at: l.run_at }).collect();
         insert_jobs(&mut tx, &jobs, now).await?;
@@ -309,37 +330,25 @@ impl JobStore for ThisStore {
         Ok(true)
     }
 
-    async fn mark_no_answer(&self, lease: &JobLease, org: OrgId, request: RequestId, now: DateTime<Utc>) -> Result<bool> {
+    async fn mark_no_answers(&self, org: OrgId, jobs: &[(&JobLease, RequestId)], now: DateTime<Utc>) -> Result<Vec<bool>> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
-        mark_no_answer_in(&mut tx, org, request, now).await?;
-        if !finish_job_in(&mut tx, lease, now).await? {
-            return Ok(false);
-        }
+        let (done, mine) = finish_request_jobs_in(&mut tx, jobs, now).await?;
+        mark_no_answers_in(&mut tx, org, &mine, now).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok(done)
     }
 
     async fn note_deadlines_passed(&self, org: OrgId, jobs: &[(&JobLease, RequestId)], now: DateTime<Utc>) -> Result<Vec<bool>> {
         let mut tx = self.write(Scope::Org(org, None)).await?;
-        // The leases first, as for reminders: a job another worker took
-        // over is its worker's to note.
-        let leases: Vec<&JobLease> = jobs.iter().map(|(lease, _)| *lease).collect();
-        let done = finish_jobs_in(&mut tx, &leases, now).await?;
-        let mine: Vec<RequestId> = jobs.iter().zip(&done).filter(|(_, done)| **done).map(|((_, r), _)| *r).collect();
+        let (done, mine) = finish_request_jobs_in(&mut tx, jobs, now).await?;
         // A request that went with its service has nothing to note.
         let rows = request_rows(&mut tx, org, &mine).await?;
-        let notes: std::collections::HashMap<Uuid, Event> = rows
+        let notes: Vec<(RequestId, Event)> = rows
             .values()
             .filter(|r| r.status != aivet_domain::questions::RequestStatus::Submitted && r.revoked_at.is_none())
-            .map(|r| (r.id.0, Event::DeadlinePassed { to: r.recipient_email.clone(), deadline: r.deadline }))
+            .map(|r| (r.id, Event::DeadlinePassed { to: r.recipient_email.clone(), deadline: r.deadline }))
             .collect();
-        let open: Vec<Uuid> = notes.keys().copied().collect();
-        let covered = covered_by(&mut tx, org, &open).await?;
-        let events: Vec<(ServiceId, Option<RequestId>, &Event)> = covered
-            .iter()
-            .map(|(request, service, _)| (ServiceId(*service), Some(RequestId(*request)), &notes[request]))
-            .collect();
-        insert_events(&mut tx, org, &events, "", now).await?;
+        request_events(&mut tx, org, &notes, "", now).await?;
         tx.commit().await?;
         Ok(done)
     }

@@ -114,8 +114,19 @@ async fn request_event(
     actor: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    let services = covered(tx, org, id).await?;
-    let events: Vec<_> = services.iter().map(|(service, _)| (*service, Some(id), event)).collect();
+    request_events(tx, org, &[(id, event.clone())], actor, now).await
+}
+
+/// Events of many requests, each on the timeline of every service its
+/// request asks about: a few statements for all.
+async fn request_events(tx: &mut Tx, org: OrgId, entries: &[(RequestId, Event)], actor: &str, now: DateTime<Utc>) -> Result<()> {
+    let by_request: std::collections::HashMap<Uuid, &Event> = entries.iter().map(|(r, e)| (r.0, e)).collect();
+    let keys: Vec<Uuid> = entries.iter().map(|(r, _)| r.0).collect();
+    let covered = covered_by(tx, org, &keys).await?;
+    let events: Vec<(ServiceId, Option<RequestId>, &Event)> = covered
+        .iter()
+        .map(|(request, service, _)| (ServiceId(*service), Some(RequestId(*request)), by_request[request]))
+        .collect();
     insert_events(tx, org, &events, actor, now).await
 }
 

@@ -294,7 +294,9 @@ async fn events_of(app: &TestApp, c: &Client, service: &str, kind: &str) -> Vec<
 
 /// Reminders due at the same time run as one batch: each request still
 /// waiting gets its own, counted once and noted on the timeline of every
-/// service it asks about; a withdrawn one gets none.
+/// service it asks about; a withdrawn one gets none. A week after the last
+/// reminder, "no answer" jobs run in one batch too, and mark only the
+/// requests still waiting.
 async fn reminders_due_together_go_out_together(b: Db) {
     let Some(app) = TestApp::spawn(b).await else {
         return;
@@ -339,4 +341,33 @@ async fn reminders_due_together_go_out_together(b: Db) {
             .await
             .is_empty());
     }
+    // The last reminders. The first request is withdrawn in the week
+    // after them; the other reaches "no answer" in the same batch as the
+    // first's job, noted on both services it asks about.
+    for day in [21, 28] {
+        at_time(&app, at(2026, 12, day, 8, 0)).await;
+    }
+    let owner = at_time(&app, at(2027, 1, 2, 8, 0)).await;
+    crate::questions::withdraw_newest(&app, &owner, &first).await;
+    let owner = at_time(&app, at(2027, 1, 4, 8, 0)).await;
+    for (service, unanswered) in [(&first, false), (&second, true), (&fourth, false)] {
+        assert_eq!(
+            request_row(&app, &owner, service).await["no_answer"],
+            unanswered,
+            "{service}"
+        );
+    }
+    for service in [&second, &third] {
+        assert_eq!(
+            events_of(&app, &owner, service, "no_answer").await,
+            ["security@chatco.example did not answer after 4 reminders"],
+            "{service}"
+        );
+    }
+    assert!(events_of(&app, &owner, &first, "no_answer")
+        .await
+        .is_empty());
+    assert!(events_of(&app, &owner, &fourth, "no_answer")
+        .await
+        .is_empty());
 }
