@@ -117,8 +117,9 @@ async fn request_event(
     request_events(tx, org, &[(id, event.clone())], actor, now).await
 }
 
-/// Events of many requests, each on the timeline of every service its
-/// request asks about: a few statements for all.
+/// Events of many requests, one each, each on the timeline of every
+/// service its request asks about: a few statements for all. A request
+/// given twice keeps its last event only.
 async fn request_events(tx: &mut Tx, org: OrgId, entries: &[(RequestId, Event)], actor: &str, now: DateTime<Utc>) -> Result<()> {
     let by_request: std::collections::HashMap<Uuid, &Event> = entries.iter().map(|(r, e)| (r.0, e)).collect();
     let keys: Vec<Uuid> = entries.iter().map(|(r, _)| r.0).collect();
