@@ -95,9 +95,7 @@ async fn insert_later(tx: &mut Tx, t: &Tenant, later: &[crate::jobs::Later], now
 /// Marks the requests "no answer" inside `tx`, those that still wait.
 async fn mark_no_answers_in(tx: &mut Tx, org: OrgId, requests: &[RequestId], now: DateTime<Utc>) -> Result<()> {
     let rows = request_rows(tx, org, requests).await?;
-    let mut seen = std::collections::HashSet::new();
-    let waiting: Vec<&RequestRow> =
-        requests.iter().filter(|r| seen.insert(**r)).filter_map(|r| rows.get(r)).filter(|r| r.waiting()).collect();
+    let waiting: Vec<&RequestRow> = rows.values().filter(|r| r.waiting()).collect();
     let keys: Vec<Uuid> = waiting.iter().map(|r| r.id.0).collect();
     for chunk in keys.chunks(ROWS_PER_STATEMENT) {
         let sql = format!(
