@@ -2,7 +2,8 @@
 //! each, a decided service's re-assessment) against its in-memory ceiling,
 //! the calendar feed of 500 items, and the reminder sweep: the first
 //! reminder of R open requests falling due at once, run by one worker, then
-//! the second, the notes that the deadline passed, and the third.
+//! the second, the notes that the deadline passed, the third, the fourth and
+//! the marks "no answer", with the process's memory after each pass.
 
 use crate::{auth_of, tenant_of};
 use crate::{
@@ -25,23 +26,38 @@ pub async fn all(quick: bool) {
         println!("\n## Follow-ups ({name}, 16 connections)\n");
         board(quick, backend).await;
     }
-    println!("\n## Reminder sweep (one worker; the first reminder of every request due at once, then the second, the deadline notes, the third)\n");
-    println!("| database | requests | first sweep | per request | second sweep | deadline notes | third sweep | RSS before → after each reminder sweep |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("\n## Reminder sweep (one worker; every request's first reminder due at once, then the second, the deadline notes, the third, the fourth, \"no answer\")\n");
+    println!("| database | requests | first sweep | per request | second sweep | deadline notes | third sweep | fourth sweep | \"no answer\" |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let r = std::env::var("AIVET_BENCH_REQUESTS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(if quick { 200 } else { 5000 });
+    let mut memory = Vec::new();
     for (name, backend) in [
         ("SQLite", Backend::Sqlite),
         ("PostgreSQL", Backend::Postgres),
     ] {
         match sweep(backend, r).await {
-            Some(line) => println!("| {name} | {r} | {line} |"),
+            Some((times, mem)) => {
+                println!("| {name} | {r} | {times} |");
+                memory.push(format!("| {name} | {r} | {mem} |"));
+            }
             None => {
-                println!("| {name} | not configured (eval \"$(scripts/pg.sh env)\") | | | | | | |")
+                println!(
+                    "| {name} | not configured (eval \"$(scripts/pg.sh env)\") | | | | | | | |"
+                )
             }
         }
+    }
+    // RSS keeps what the allocator once held; the heap in use is what the
+    // program holds now. Growth per request shows as heap growing by the
+    // same amount with every sweep of the same size.
+    println!("\nMemory of the process before the first sweep and after each pass (MB): RSS; heap in use (malloc's own count), of it SQLite's (its own count).\n");
+    println!("| database | requests | RSS | heap in use | of it SQLite |");
+    println!("|---|---|---|---|---|");
+    for line in memory {
+        println!("{line}");
     }
 }
 
@@ -180,7 +196,7 @@ async fn one_by_one(c: &reqwest::Client, url: &str) -> std::time::Duration {
 
 /// R requests whose first reminder falls due at the same time; the time
 /// one worker takes to send them all, and the process's RSS around it.
-async fn sweep(backend: Backend, r: usize) -> Option<String> {
+async fn sweep(backend: Backend, r: usize) -> Option<(String, String)> {
     let clock = Arc::new(FixedClock::new(
         chrono::DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
             .unwrap()
@@ -226,13 +242,15 @@ async fn sweep(backend: Backend, r: usize) -> Option<String> {
     // when its day has ended, and the third reminder goes a week after it.
     // Memory that the second and third reminder sweeps add would grow with
     // the requests; memory the first one kept stays with the process.
-    let before = rss_kb();
-    let (mut took, mut rss) = (Vec::new(), Vec::new());
+    let mut memory = vec![Memory::now()];
+    let mut took = Vec::new();
     for at in [
         "2026-12-02T12:00:00Z",
         "2026-12-05T12:00:00Z",
         "2026-12-06T12:00:00Z",
         "2026-12-12T12:00:00Z",
+        "2026-12-19T12:00:00Z",
+        "2026-12-26T12:00:00Z",
     ] {
         clock.set(chrono::DateTime::parse_from_rfc3339(at).unwrap().into());
         let start = Instant::now();
@@ -241,22 +259,65 @@ async fn sweep(backend: Backend, r: usize) -> Option<String> {
             .await
             .unwrap();
         took.push(start.elapsed());
-        rss.push(rss_kb());
+        memory.push(Memory::now());
         assert_eq!(pass.done, r, "every job due at {at} ran once: {pass:?}");
     }
-    let mb = |kb: u64| format!("{:.1}", kb as f64 / 1024.0);
-    Some(format!(
-        "{} | {} | {} | {} | {} | {} → {} → {} → {} MB",
+    // The last pass marked the requests "no answer": a sample of them.
+    for id in [ids[0], ids[r / 2], ids[r - 1]] {
+        let requests = s.store.service_requests(&t, id).await.unwrap();
+        assert!(
+            requests.iter().all(|q| q.no_answer_at.is_some()),
+            "the request for {id} ended as \"no answer\""
+        );
+    }
+    let times = format!(
+        "{} | {} | {} | {} | {} | {} | {}",
         ms(took[0]),
         ms(took[0] / r as u32),
         ms(took[1]),
         ms(took[2]),
         ms(took[3]),
-        mb(before),
-        mb(rss[0]),
-        mb(rss[1]),
-        mb(rss[3])
-    ))
+        ms(took[4]),
+        ms(took[5]),
+    );
+    let mb = |kb: u64| format!("{:.1}", kb as f64 / 1024.0);
+    let column = |f: fn(&Memory) -> u64| {
+        memory
+            .iter()
+            .map(|m| mb(f(m)))
+            .collect::<Vec<_>>()
+            .join(" → ")
+    };
+    let mem = format!(
+        "{} | {} | {}",
+        column(|m| m.rss_kb),
+        column(|m| m.heap_kb),
+        column(|m| m.sqlite_kb)
+    );
+    Some((times, mem))
+}
+
+/// This process's memory (the server runs in it).
+struct Memory {
+    rss_kb: u64,
+    /// Bytes handed out by malloc and not freed yet, in KB.
+    heap_kb: u64,
+    /// What SQLite has allocated of it, in KB.
+    sqlite_kb: u64,
+}
+
+impl Memory {
+    fn now() -> Memory {
+        // SAFETY: mallinfo2 only reads glibc's counters.
+        let info = unsafe { libc::mallinfo2() };
+        // SAFETY: sqlite3_memory_used only reads SQLite's counter.
+        let sqlite = unsafe { libsqlite3_sys::sqlite3_memory_used() };
+        Memory {
+            rss_kb: rss_kb(),
+            heap_kb: ((info.uordblks + info.hblkhd) / 1024) as u64,
+            sqlite_kb: (sqlite.max(0) / 1024) as u64,
+        }
+    }
 }
 
 /// This process's resident memory (the server runs in it).
