@@ -4,6 +4,7 @@
 
 use crate::AppState;
 use aivet_domain::{msg, Lang, Msg};
+use aivet_web::context::ORG_SWITCH_MAX;
 use aivet_web::ssr::{RequestCtx, LANG_COOKIE, SESSION_COOKIE};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, MatchedPath, State};
@@ -289,10 +290,21 @@ pub async fn session(
         .map(|c| c.0.ip())
         .unwrap_or(IpAddr::from([127, 0, 0, 1]));
     let client = client_ip(peer, req.headers(), &state.config.trusted_proxies).to_string();
-    let auth = match cookie(req.headers(), SESSION_COOKIE) {
-        None => None,
-        Some(token) => match state.services.authenticate(token).await {
-            Ok(a) => a,
+    // A GET is almost always a page, and every page shows the header's
+    // organisation menu: it is read with the session, in one transaction.
+    // (The few other GETs, the CSV and calendar files, read two more
+    // small rows; a refused form post that renders its page again reads
+    // the menu on its own, see `RequestCtx::page_ctx`.)
+    let menu_limit = (req.method() == Method::GET).then_some(ORG_SWITCH_MAX);
+    let (auth, menu) = match cookie(req.headers(), SESSION_COOKIE) {
+        None => (None, None),
+        Some(token) => match state
+            .services
+            .authenticate_with_menu(token, menu_limit)
+            .await
+        {
+            Ok(Some((auth, menu))) => (Some(auth), menu),
+            Ok(None) => (None, None),
             Err(e) => {
                 tracing::error!(request_id = %request_id, error = %e, "session check failed");
                 return internal_error(&request_id, header_lang(req.headers()));
@@ -306,6 +318,7 @@ pub async fn session(
     req.extensions_mut().insert(Arc::new(RequestCtx {
         services: state.services.clone(),
         auth,
+        menu,
         lang,
         client,
         request_id,

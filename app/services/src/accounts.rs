@@ -18,7 +18,7 @@ use crate::error::{InternalError, Validator};
 use crate::secrets::{looks_like_token, new_token};
 use crate::{ServiceError, Services};
 use aivet_domain::{Email, Lang, OrgId, OrgName, Password, PersonName, Slug};
-use aivet_store::{AuditEvent, NewUser, OrgMembership, StoreError, Tenant, User};
+use aivet_store::{AuditEvent, NewUser, OrgMembership, Tenant, User};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 use std::sync::{Arc, OnceLock};
@@ -309,13 +309,30 @@ impl Services {
     /// (which are deleted). Picks another organisation when the member was
     /// removed from the session's one.
     pub async fn authenticate(&self, token: &str) -> Result<Option<Auth>> {
+        Ok(self
+            .authenticate_with_menu(token, None)
+            .await?
+            .map(|(auth, _)| auth))
+    }
+
+    /// As [`Services::authenticate`], and with `menu_limit` also the
+    /// header's organisation menu (see [`Services::org_menu`]), read in the
+    /// same transaction as the session: what a page needs before it renders.
+    /// The menu is `None` without a limit, and when the session had to move
+    /// to another organisation (the caller then asks [`Services::org_menu`]).
+    pub async fn authenticate_with_menu(
+        &self,
+        token: &str,
+        menu_limit: Option<i64>,
+    ) -> Result<Option<(Auth, Option<aivet_store::OrgMenu>)>> {
         if !looks_like_token(token) {
             return Ok(None);
         }
         let hash = self.session_hash(token);
-        let Some(session) = self.store.session(&hash).await? else {
+        let Some(view) = self.store.session_view(&hash, menu_limit).await? else {
             return Ok(None);
         };
+        let session = view.session;
         let now = self.clock.now();
         if now >= session.expires_at || now >= session.last_seen_at + self.lifetimes.session_idle {
             self.store.delete_session(&hash).await?;
@@ -326,25 +343,22 @@ impl Services {
             self.store.touch_session(&hash, now).await?;
         }
         let user = session.user;
-        let mut tenant = None;
-        if let Some(org) = session.org_id {
-            match self.store.tenant_for(user.id, org).await {
-                Ok(t) => tenant = Some(t),
-                Err(StoreError::NotFound) => {}
-                Err(e) => return Err(e.into()),
-            }
-        }
+        let (mut tenant, mut menu) = (view.tenant, view.menu);
         if tenant.is_none() {
+            menu = None;
             if let Some(t) = self.store.first_tenant(user.id).await? {
                 self.store.set_session_org(&hash, t.org_id()).await?;
                 tenant = Some(t);
             }
         }
-        Ok(Some(Auth {
-            user,
-            session_hash: hash,
-            tenant,
-        }))
+        Ok(Some((
+            Auth {
+                user,
+                session_hash: hash,
+                tenant,
+            },
+            menu,
+        )))
     }
 
     pub async fn sign_out(&self, auth: &Auth) -> Result<()> {

@@ -214,6 +214,14 @@ pub struct OpenInvite {
     pub org_name: String,
 }
 
+/// See [`Store::session_view`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionView {
+    pub session: SessionRecord,
+    pub tenant: Option<Tenant>,
+    pub menu: Option<OrgMenu>,
+}
+
 /// A session with its user (read together: every request needs both).
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct SessionRecord {
@@ -404,7 +412,16 @@ pub trait Store:
         now: DateTime<Utc>,
         expires_at: DateTime<Utc>,
     ) -> Result<()>;
-    async fn session(&self, id_hash: &[u8]) -> Result<Option<SessionRecord>>;
+    /// The session with its user and, read in the same transaction, the
+    /// user's membership in the session's organisation (`tenant`, `None`
+    /// without one) and, given a `menu_limit` and a tenant, the header's
+    /// organisation menu (as [`Store::org_menu`] for that tenant). What a
+    /// page request needs before anything else, in one transaction.
+    async fn session_view(
+        &self,
+        id_hash: &[u8],
+        menu_limit: Option<i64>,
+    ) -> Result<Option<SessionView>>;
     async fn touch_session(&self, id_hash: &[u8], now: DateTime<Utc>) -> Result<()>;
     async fn set_session_org(&self, id_hash: &[u8], org: OrgId) -> Result<()>;
     async fn delete_session(&self, id_hash: &[u8]) -> Result<()>;

@@ -7,7 +7,7 @@
 use crate::MailOutcome;
 use crate::{
     AuditEntry, AuditEvent, ClaimedMail, Credentials, Invite, MailRecord, Member, NewMail, NewUser, OpenInvite, Org,
-    OrgMembership, OrgMenu, SessionRecord, Store, Tenant, Ts, User,
+    OrgMembership, OrgMenu, SessionRecord, SessionView, Store, Tenant, Ts, User,
 };
 use aivet_domain::{Email, InviteId, Lang, MailId, MembershipId, OrgId, OrgName, Role, Slug, UserId, Zone};
 use chrono::{DateTime, Utc};
@@ -279,6 +279,55 @@ async fn all_orgs_of(tx: &mut Tx, user: UserId) -> Result<Vec<OrgMembership>> {
     .await?)
 }
 
+/// A session with its user, by the hash of its cookie.
+const SESSION_WITH_USER: &str = "SELECT s.user_id, s.org_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
+        u.id, u.email, u.name, u.lang, u.created_at
+ FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1";
+
+/// The user's membership in `org` as a tenant context, in a transaction
+/// scoped to that organisation; `None` when there is none.
+async fn tenant_in(tx: &mut Tx, user: UserId, org: OrgId) -> Result<Option<Tenant>> {
+    let row: Option<(Uuid, String, String)> = sqlx::query_as(
+        "SELECT m.id, m.role, o.time_zone FROM memberships m JOIN orgs o ON o.id = m.org_id
+         WHERE m.user_id = $1 AND m.org_id = $2",
+    )
+    .bind(user.0)
+    .bind(org.0)
+    .fetch_optional(&mut **tx)
+    .await?;
+    row.map(|(id, role, zone)| {
+        let role = Role::try_from(role).map_err(StoreError::Config)?;
+        let zone = Zone::try_from(zone).map_err(StoreError::Config)?;
+        Ok(Tenant::new(org, user, MembershipId(id), role, zone))
+    })
+    .transpose()
+}
+
+/// See [`Store::org_menu`]; in a transaction scoped to `current` (or to the
+/// user without one).
+async fn org_menu_in(tx: &mut Tx, user: UserId, current: Option<OrgId>, limit: i64) -> Result<OrgMenu> {
+    // Counting stops past the limit: the integrator's page does not pay
+    // for each of their thousand memberships.
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM (SELECT 1 FROM memberships WHERE user_id = $1 LIMIT $2) AS m")
+            .bind(user.0)
+            .bind(limit + 1)
+            .fetch_one(&mut **tx)
+            .await?;
+    let mut menu = OrgMenu { many: count > limit, ..OrgMenu::default() };
+    if !menu.many {
+        menu.orgs = all_orgs_of(tx, user).await?;
+        menu.current = menu.orgs.iter().find(|o| Some(o.org_id) == current).cloned();
+    } else if let Some(org) = current {
+        menu.current = sqlx::query_as::<_, OrgMembership>(&format!("{MY_ORGS} WHERE m.user_id = $1 AND m.org_id = $2"))
+            .bind(user.0)
+            .bind(org.0)
+            .fetch_optional(&mut **tx)
+            .await?;
+    }
+    Ok(menu)
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl Store for ThisStore {
@@ -356,15 +405,31 @@ impl Store for ThisStore {
         Ok(())
     }
 
-    async fn session(&self, id_hash: &[u8]) -> Result<Option<SessionRecord>> {
-        Ok(sqlx::query_as::<_, SessionRecord>(
-            "SELECT s.user_id, s.org_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
-                    u.id, u.email, u.name, u.lang, u.created_at
-             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
-        )
-        .bind(id_hash)
-        .fetch_optional(&self.pool)
-        .await?)
+    async fn session_view(&self, id_hash: &[u8], menu_limit: Option<i64>) -> Result<Option<SessionView>> {
+        // Sessions and users are outside the tenant policies, so the
+        // transaction starts unscoped and takes the session's organisation
+        // as its scope once the session is known: one transaction for what
+        // used to be three (session, membership, menu).
+        let mut tx = self.pool.begin().await?;
+        let Some(session) =
+            sqlx::query_as::<_, SessionRecord>(SESSION_WITH_USER).bind(id_hash).fetch_optional(&mut *tx).await?
+        else {
+            tx.commit().await?;
+            return Ok(None);
+        };
+        let user = session.user.id;
+        let mut tenant = None;
+        if let Some(org) = session.org_id {
+            Self::rescope(&mut tx, Scope::Org(org, Some(user))).await?;
+            tenant = tenant_in(&mut tx, user, org).await?;
+        }
+        // Only with the session's tenant: its scope is the one in force.
+        let menu = match (menu_limit, &tenant) {
+            (Some(limit), Some(t)) => Some(org_menu_in(&mut tx, user, Some(t.org_id()), limit).await?),
+            _ => None,
+        };
+        tx.commit().await?;
+        Ok(Some(SessionView { session, tenant, menu }))
     }
 
     async fn touch_session(&self, id_hash: &[u8], now: DateTime<Utc>) -> Result<()> {
@@ -404,19 +469,9 @@ impl Store for ThisStore {
         // In the organisation's scope the `orgs` row policy admits the one
         // row by its id; the membership is what the query checks.
         let mut tx = self.read(Scope::Org(org, Some(user))).await?;
-        let row: Option<(Uuid, String, String)> = sqlx::query_as(
-            "SELECT m.id, m.role, o.time_zone FROM memberships m JOIN orgs o ON o.id = m.org_id
-             WHERE m.user_id = $1 AND m.org_id = $2",
-        )
-        .bind(user.0)
-        .bind(org.0)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let tenant = tenant_in(&mut tx, user, org).await?;
         tx.commit().await?;
-        let (id, role, zone) = row.ok_or(StoreError::NotFound)?;
-        let role = Role::try_from(role).map_err(StoreError::Config)?;
-        let zone = Zone::try_from(zone).map_err(StoreError::Config)?;
-        Ok(Tenant::new(org, user, MembershipId(id), role, zone))
+        tenant.ok_or(StoreError::NotFound)
     }
 
     async fn first_tenant(&self, user: UserId) -> Result<Option<Tenant>> {
@@ -477,27 +532,8 @@ impl Store for ThisStore {
         // organisation by its id; in the user's scope it would check the
         // user's every membership for that one row (1 ms for 1,000 of them).
         let scope = current.map(Scope::Tenant).unwrap_or(Scope::User(user));
-        let current = current.map(|t| t.org_id());
         let mut tx = self.read(scope).await?;
-        // Counting stops past the limit: the integrator's page does not pay
-        // for each of their thousand memberships.
-        let (count,): (i64,) =
-            sqlx::query_as("SELECT COUNT(*) FROM (SELECT 1 FROM memberships WHERE user_id = $1 LIMIT $2) AS m")
-                .bind(user.0)
-                .bind(limit + 1)
-                .fetch_one(&mut *tx)
-                .await?;
-        let mut menu = OrgMenu { many: count > limit, ..OrgMenu::default() };
-        if !menu.many {
-            menu.orgs = all_orgs_of(&mut tx, user).await?;
-            menu.current = menu.orgs.iter().find(|o| Some(o.org_id) == current).cloned();
-        } else if let Some(org) = current {
-            menu.current = sqlx::query_as::<_, OrgMembership>(&format!("{MY_ORGS} WHERE m.user_id = $1 AND m.org_id = $2"))
-            .bind(user.0)
-            .bind(org.0)
-            .fetch_optional(&mut *tx)
-            .await?;
-        }
+        let menu = org_menu_in(&mut tx, user, current.map(|t| t.org_id()), limit).await?;
         tx.commit().await?;
         Ok(menu)
     }

@@ -187,18 +187,66 @@ async fn sessions_live_and_end(b: Backend) {
         .create_session(b"two", user.id, None, t0(), t0() + Duration::hours(1))
         .await
         .unwrap();
-    let s = store.session(b"one").await.unwrap().unwrap();
+    let view = store.session_view(b"one", Some(25)).await.unwrap().unwrap();
+    let s = &view.session;
     assert_eq!(
         (s.user_id, s.org_id, s.created_at),
         (user.id, Some(t.org_id()), t0())
     );
     assert_eq!(s.user, user, "the session comes with its user");
+    // ... and with the membership and the menu, read in the same transaction
+    // as the separate calls read them.
+    assert_eq!(view.tenant.as_ref(), Some(&t));
+    assert_eq!(
+        view.menu,
+        Some(store.org_menu(user.id, Some(&t), 25).await.unwrap())
+    );
+    assert_eq!(
+        view.menu
+            .as_ref()
+            .and_then(|m| m.current.as_ref())
+            .map(|o| o.org_id),
+        Some(t.org_id())
+    );
+    let view = store.session_view(b"one", None).await.unwrap().unwrap();
+    assert_eq!((view.tenant.as_ref(), view.menu), (Some(&t), None));
+    // A session without an organisation has neither.
+    let view = store.session_view(b"two", Some(25)).await.unwrap().unwrap();
+    assert_eq!((view.tenant, view.menu), (None, None));
+    // Nor one in an organisation the user no longer belongs to.
+    let (_, other) = org_with_owner(&store, "b@example.com", "B").await;
+    store
+        .create_session(
+            b"four",
+            user.id,
+            Some(other.org_id()),
+            t0(),
+            t0() + Duration::hours(1),
+        )
+        .await
+        .unwrap();
+    let view = store
+        .session_view(b"four", Some(25))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (view.session.org_id, view.tenant, view.menu),
+        (Some(other.org_id()), None, None)
+    );
+    store.delete_session(b"four").await.unwrap();
     store
         .touch_session(b"one", t0() + Duration::minutes(5))
         .await
         .unwrap();
     assert_eq!(
-        store.session(b"one").await.unwrap().unwrap().last_seen_at,
+        store
+            .session_view(b"one", None)
+            .await
+            .unwrap()
+            .unwrap()
+            .session
+            .last_seen_at,
         t0() + Duration::minutes(5)
     );
     // Expiry compares times correctly, including sub-second ones.
@@ -224,9 +272,9 @@ async fn sessions_live_and_end(b: Backend) {
         store.delete_other_sessions(user.id, b"one").await.unwrap(),
         1
     );
-    assert!(store.session(b"three").await.unwrap().is_none());
+    assert!(store.session_view(b"three", None).await.unwrap().is_none());
     store.delete_session(b"one").await.unwrap();
-    assert!(store.session(b"one").await.unwrap().is_none());
+    assert!(store.session_view(b"one", None).await.unwrap().is_none());
 }
 
 async fn invitations_are_single_use(b: Backend) {

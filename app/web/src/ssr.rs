@@ -6,6 +6,7 @@ use crate::context::{OrgView, PageCtx, UserView, ORG_SWITCH_MAX};
 use crate::error::AppError;
 use aivet_domain::{Fmt, Lang, Msg, Zone};
 use aivet_services::{Auth, ServiceError, Services, SessionToken};
+use aivet_store::OrgMenu;
 use http::header::{HeaderValue, REFERER, SET_COOKIE};
 use http::StatusCode;
 use leptos::prelude::*;
@@ -24,6 +25,9 @@ pub const DEVICE_COOKIE: &str = "aivet_device";
 pub struct RequestCtx {
     pub services: Services,
     pub auth: Option<Auth>,
+    /// The header's organisation menu when it was read with the session
+    /// (page requests); `page_ctx` reads it otherwise.
+    pub menu: Option<OrgMenu>,
     pub lang: Lang,
     /// The client's network address (the peer, or the proxy's header when the
     /// peer is a configured proxy), for rate limits.
@@ -147,7 +151,10 @@ impl RequestCtx {
                 org_many: false,
             });
         };
-        let menu = self.services.org_menu(auth, ORG_SWITCH_MAX).await?;
+        let menu = match &self.menu {
+            Some(menu) => menu.clone(),
+            None => self.services.org_menu(auth, ORG_SWITCH_MAX).await?,
+        };
         Ok(PageCtx {
             lang: self.lang,
             zone: self.zone(),
