@@ -4,16 +4,15 @@
 use crate::advisory::{AdvisoryCounts, AdvisoryStore, EngineInput, HitRow, StoredAdvisory};
 
 /// How many services in use advisories hit, inside `tx`.
+/// Services exposed to an advisory, and those whose exposure is unknown,
+/// as one row (`$1` the organisation): a pass over the services, whose
+/// flags [`ThisStore::write_hits`] keeps with their hits.
+const ADVISORY_COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN s.advisory_affected THEN 1 ELSE 0 END), 0) AS affected,
+        COALESCE(SUM(CASE WHEN s.advisory_unknown THEN 1 ELSE 0 END), 0) AS exposure_unknown
+ FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'";
+
 async fn advisory_counts_in(tx: &mut Tx, org: OrgId) -> Result<AdvisoryCounts> {
-    let (affected, unknown): (i64, i64) = sqlx::query_as(
-        "SELECT COUNT(DISTINCT CASE WHEN h.exposure = 'affected' THEN h.service_id END),
-                COUNT(DISTINCT CASE WHEN h.exposure = 'unknown' THEN h.service_id END)
-         FROM advisory_hits h JOIN services s ON s.org_id = h.org_id AND s.id = h.service_id
-         WHERE h.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
-    )
-    .bind(org.0)
-    .fetch_one(&mut **tx)
-    .await?;
+    let (affected, unknown): (i64, i64) = sqlx::query_as(ADVISORY_COUNTS).bind(org.0).fetch_one(&mut **tx).await?;
     Ok(AdvisoryCounts { affected, unknown })
 }
 
@@ -121,7 +120,15 @@ impl AdvisoryStore for ThisStore {
             }
             q.execute(&mut *tx).await?;
         }
-        sqlx::query("UPDATE services SET hits_stale = false WHERE org_id = $1 AND ($2 IS NULL OR id = $2) AND hits_stale")
+        // The services' flags follow their hits (what the dashboard counts).
+        sqlx::query(
+            "UPDATE services SET hits_stale = false,
+                 advisory_affected = EXISTS (SELECT 1 FROM advisory_hits h
+                     WHERE h.org_id = services.org_id AND h.service_id = services.id AND h.exposure = 'affected'),
+                 advisory_unknown = EXISTS (SELECT 1 FROM advisory_hits h
+                     WHERE h.org_id = services.org_id AND h.service_id = services.id AND h.exposure = 'unknown')
+             WHERE org_id = $1 AND ($2 IS NULL OR id = $2)",
+        )
             .bind(org.0)
             .bind(only.map(|s| s.0))
             .execute(&mut *tx)

@@ -147,18 +147,21 @@ async fn cites_are_the_services(tx: &mut Tx, org: OrgId, service: ServiceId, cit
 }
 
 /// The dashboard's figures of clearance, inside `tx`.
-async fn clearance_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Result<ClearanceCounts> {
-    // One pass over the active services (an index covers it).
-    let (conflicts, undecided, reviewed): (i64, i64, bool) = sqlx::query_as(&format!(
-        "SELECT COALESCE(SUM(CASE WHEN s.clearance_gap > 0 OR s.clearance_until < '{}' THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(s.clearance_open), 0),
-                (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1)
+/// The clearance counts as one row (`$1` the organisation): one pass over
+/// the active services (an index covers it).
+fn clearance_counts_sql(today: NaiveDate) -> String {
+    format!(
+        "SELECT COALESCE(SUM(CASE WHEN s.clearance_gap > 0 OR s.clearance_until < '{}' THEN 1 ELSE 0 END), 0) AS conflicts,
+                COALESCE(SUM(s.clearance_open), 0) AS undecided,
+                (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1) AS policy_reviewed
          FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
         today.format("%Y-%m-%d")
-    ))
-    .bind(org.0)
-    .fetch_one(&mut **tx)
-    .await?;
+    )
+}
+
+async fn clearance_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Result<ClearanceCounts> {
+    let (conflicts, undecided, reviewed): (i64, i64, bool) =
+        sqlx::query_as(&clearance_counts_sql(today)).bind(org.0).fetch_one(&mut **tx).await?;
     Ok(ClearanceCounts { conflicts, undecided, policy_reviewed: reviewed })
 }
 

@@ -218,18 +218,17 @@ async fn follow_up_in(tx: &mut Tx, org: OrgId, id: FollowUpId) -> Result<FollowU
 }
 
 /// The dashboard's figures of follow-ups, inside `tx`.
+/// The follow-up counts as one row (`$1` the organisation, `$2` today).
+const FOLLOW_UP_COUNTS: &str = "SELECT
+   (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+     WHERE f.org_id = $1 AND f.status = 'open' AND f.due_on < $2 AND s.archived_at IS NULL) AS overdue,
+   (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.assessment <> 'not_asked'
+     AND NOT EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open'))
+     AS asked_without";
+
 async fn follow_up_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Result<FollowUpCounts> {
-    let (overdue, asked_without): (i64, i64) = sqlx::query_as(
-        "SELECT
-           (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
-             WHERE f.org_id = $1 AND f.status = 'open' AND f.due_on < $2 AND s.archived_at IS NULL),
-           (SELECT COUNT(*) FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.assessment <> 'not_asked'
-             AND NOT EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open'))",
-    )
-    .bind(org.0)
-    .bind(today)
-    .fetch_one(&mut **tx)
-    .await?;
+    let (overdue, asked_without): (i64, i64) =
+        sqlx::query_as(FOLLOW_UP_COUNTS).bind(org.0).bind(today).fetch_one(&mut **tx).await?;
     Ok(FollowUpCounts { overdue, asked_without })
 }
 

@@ -345,27 +345,30 @@ const PERSONAL: &str = "COALESCE((SELECT true FROM service_data_classes d
     WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.personal LIMIT 1), false)";
 
 /// The dashboard's figures of the inventory, inside `tx`.
+/// The inventory's totals beside its counts by status, as one row
+/// (`$1` the organisation): vendors, and findings with a known status.
+const INVENTORY_TOTALS: &str = "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL) AS vendors,
+        (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown') AS known_findings";
+
+/// The inventory's counts by status: one pass over the active services
+/// (`$1` the organisation), a row per status.
+const INVENTORY_BY_STATUS: &str = "SELECT status, COUNT(*) AS services, COALESCE(SUM(CASE WHEN personal THEN 1 ELSE 0 END), 0) AS personal,
+        COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0) AS open_findings,
+        COALESCE(SUM(CASE WHEN assessment <> 'not_asked' THEN 1 ELSE 0 END), 0) AS asked_any,
+        COALESCE(SUM(CASE WHEN assessment = 'asked' THEN 1 ELSE 0 END), 0) AS awaiting,
+        COALESCE(SUM(CASE WHEN assessment = 'answered' THEN 1 ELSE 0 END), 0) AS to_review
+ FROM services WHERE org_id = $1 AND archived_at IS NULL GROUP BY status";
+
+/// A row of [`INVENTORY_BY_STATUS`].
+type ByStatus = (String, i64, i64, i64, i64, i64, i64);
+
 async fn inventory_counts_in(tx: &mut Tx, org: OrgId) -> Result<InventoryCounts> {
-    // One pass over the active services, grouped by status.
-    type ByStatus = (String, i64, i64, i64, i64, i64, i64);
-    let by_status: Vec<ByStatus> = sqlx::query_as(
-        "SELECT status, COUNT(*), COALESCE(SUM(CASE WHEN personal THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN assessment <> 'not_asked' THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN assessment = 'asked' THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN assessment = 'answered' THEN 1 ELSE 0 END), 0)
-         FROM services WHERE org_id = $1 AND archived_at IS NULL GROUP BY status",
-    )
-    .bind(org.0)
-    .fetch_all(&mut **tx)
-    .await?;
-    let (vendors, known_findings): (i64, i64) = sqlx::query_as(
-        "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL),
-                (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown')",
-    )
-    .bind(org.0)
-    .fetch_one(&mut **tx)
-    .await?;
+    let (vendors, known_findings): (i64, i64) = sqlx::query_as(INVENTORY_TOTALS).bind(org.0).fetch_one(&mut **tx).await?;
+    let by_status: Vec<ByStatus> = sqlx::query_as(INVENTORY_BY_STATUS).bind(org.0).fetch_all(&mut **tx).await?;
+    Ok(inventory_counts_from(vendors, known_findings, by_status))
+}
+
+fn inventory_counts_from(vendors: i64, known_findings: i64, by_status: impl IntoIterator<Item = ByStatus>) -> InventoryCounts {
     let mut n = InventoryCounts {
         vendors,
         known_findings,
@@ -386,7 +389,7 @@ async fn inventory_counts_in(tx: &mut Tx, org: OrgId) -> Result<InventoryCounts>
             n.to_review += to_review;
         }
     }
-    Ok(n)
+    n
 }
 
 /// The organisation's vendors in use, by name, inside `tx`.
@@ -1002,15 +1005,35 @@ impl InventoryStore for ThisStore {
     async fn dashboard(&self, t: &Tenant, today: NaiveDate) -> Result<Dashboard> {
         let org = t.org_id();
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let d = Dashboard {
-            inventory: inventory_counts_in(&mut tx, org).await?,
-            follow_ups: follow_up_counts_in(&mut tx, org, today).await?,
-            clearance: clearance_counts_in(&mut tx, org, today).await?,
-            clocks: pending_clocks_in(&mut tx, org).await?,
-            advisories: advisory_counts_in(&mut tx, org).await?,
-        };
+        // The figures in one statement but the incidents' clocks: each
+        // statement is a round trip (PostgreSQL) or a hand-over to the
+        // connection's thread (SQLite), and costs more than these queries.
+        // A row per service status, each with the totals (one row with
+        // only the totals when there are no services).
+        type Row = (i64, i64, i64, i64, i64, i64, bool, i64, i64, Option<String>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+        let rows: Vec<Row> = sqlx::query_as(&format!(
+            "SELECT t.*, g.* FROM (SELECT * FROM ({INVENTORY_TOTALS}) AS a, ({FOLLOW_UP_COUNTS}) AS b, ({}) AS c, ({ADVISORY_COUNTS}) AS d) AS t
+             LEFT JOIN ({INVENTORY_BY_STATUS}) AS g ON 1 = 1",
+            clearance_counts_sql(today)
+        ))
+        .bind(org.0)
+        .bind(today)
+        .fetch_all(&mut *tx)
+        .await?;
+        let clocks = pending_clocks_in(&mut tx, org).await?;
         tx.commit().await?;
-        Ok(d)
+        let (vendors, known_findings, overdue, asked_without, conflicts, undecided, policy_reviewed, affected, unknown, ..) =
+            rows.first().cloned().ok_or(StoreError::NotFound)?;
+        let by_status = rows.into_iter().filter_map(|(.., status, count, personal, open, asked_any, awaiting, to_review)| {
+            Some((status?, count?, personal?, open?, asked_any?, awaiting?, to_review?))
+        });
+        Ok(Dashboard {
+            inventory: inventory_counts_from(vendors, known_findings, by_status),
+            follow_ups: FollowUpCounts { overdue, asked_without },
+            clearance: ClearanceCounts { conflicts, undecided, policy_reviewed },
+            clocks,
+            advisories: AdvisoryCounts { affected, unknown },
+        })
     }
 
     async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], events: &[AuditEvent], now: DateTime<Utc>) -> Result<Vec<ServiceId>> {

@@ -122,6 +122,19 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
     };
     let store = open(&db).await;
     let (_, t) = org_with_owner(&store, "a@example.com", "A").await;
+    // Without a single service the dashboard still has its figures, all
+    // nought, as each read on its own gives them.
+    let d = store.dashboard(&t, today()).await.unwrap();
+    assert_eq!(d.inventory, store.inventory_counts(&t).await.unwrap());
+    assert_eq!(
+        d.inventory.in_use + d.inventory.trial + d.inventory.retired,
+        0
+    );
+    assert_eq!(
+        d.clearance,
+        store.clearance_counts(&t, today()).await.unwrap()
+    );
+    assert_eq!(d.advisories, store.advisory_counts(&t).await.unwrap());
     let (protected, unprotected) = two_classes(&store, &t).await;
     let assessments = [
         None,
@@ -194,6 +207,8 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
         d.follow_ups,
         store.follow_up_counts(&t, today()).await.unwrap()
     );
+    assert_eq!(d.advisories, store.advisory_counts(&t).await.unwrap());
+    assert!(d.inventory.in_use + d.inventory.trial > 0, "{d:?}");
     // Services without a decision on the protected class.
     assert_eq!(counts.undecided, assessments.len() as i64);
     assert!(!counts.policy_reviewed);
