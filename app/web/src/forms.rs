@@ -134,9 +134,27 @@ pub fn PostForm(
     #[prop(optional)] other_actions: Vec<&'static str>,
     children: Children,
 ) -> impl IntoView {
+    let hidden = move |ids: Vec<(&'static str, String)>| {
+        ids.into_iter()
+            .map(|(name, value)| view! { <input type="hidden" name=name value=value/> })
+            .collect_view()
+    };
+    let Some(refused) = use_context::<Refused>() else {
+        // Nothing was refused (every page but the answer to a refused
+        // post): no control has anything to show, so the form needs no
+        // state of its own, nor the owner that would scope it. A board of
+        // 50 follow-ups has 150 forms.
+        return view! {
+            <form action=action method="post">
+                {hidden(ids)}
+                {children()}
+            </form>
+        }
+        .into_any();
+    };
     let mut actions = other_actions;
     actions.push(action);
-    let refused = use_context::<Refused>().filter(|r| r.is_form(&actions, &ids));
+    let refused = Some(refused).filter(|r| r.is_form(&actions, &ids));
     let state = FormState(refused.map(|refused| {
         refused.shown.store(true, Ordering::Relaxed);
         Arc::new(Posted {
@@ -156,17 +174,14 @@ pub fn PostForm(
         let placed = p.placed.lock().expect("not poisoned").clone();
         view! { <ErrorBanner error=p.refused.error.clone() placed/> }
     });
-    let hidden = ids
-        .into_iter()
-        .map(|(name, value)| view! { <input type="hidden" name=name value=value/> })
-        .collect_view();
     view! {
         <form action=action method="post">
             {banner.into_any()}
-            {hidden}
+            {hidden(ids)}
             {controls}
         </form>
     }
+    .into_any()
 }
 
 /// The error of a refused form: its message, and the messages of fields that

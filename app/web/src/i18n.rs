@@ -22,8 +22,8 @@ pub fn t(msg: Msg) -> &'static str {
 
 /// How this page writes dates: its language, the organisation's zone.
 pub fn fmt() -> Fmt {
-    use_context::<PageCtx>()
-        .map(|pc| pc.fmt())
+    // Borrowed, not cloned: a list writes a date in every row.
+    with_context::<PageCtx, _>(PageCtx::fmt)
         .unwrap_or_else(|| Fmt::new(lang(), Zone::default_for(lang())))
 }
 
