@@ -18,7 +18,7 @@ fn advisories() -> Vec<Advisory> {
         .collect()
 }
 
-fn texts() -> Vec<String> {
+pub(crate) fn texts() -> Vec<String> {
     let packages = [
         "sglang",
         "vllm",

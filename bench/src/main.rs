@@ -401,7 +401,10 @@ async fn pages(quick: bool, backend: Backend) {
         let c = signed_in_as(&b.base, &email, &format!("Inventory {n}")).await;
         let tenant = tenant_of(&b.services, &email).await;
         let t = Instant::now();
-        seed::inventory(&b.services.store, &tenant, n, true).await;
+        let ids = seed::inventory(&b.services.store, &tenant, n, true).await;
+        if n == 500 {
+            dashboard_extras(&b, &email, &tenant, &ids).await;
+        }
         settle(&b).await;
         println!(
             "\n### N = {n} services (seeded in {:.1} s)\n",
@@ -439,6 +442,70 @@ async fn pages(quick: bool, backend: Backend) {
             .await;
         }
     }
+}
+
+/// What a dashboard shows beyond the inventory, for the organisation of
+/// N = 500 (the dashboard's target is "with countdowns and advisory
+/// flags"): the bench's 100 engine advisories matched against its services,
+/// and three open incidents with personal data whose Art. 33 clocks run.
+async fn dashboard_extras(
+    b: &Bench,
+    email: &str,
+    t: &aivet_store::Tenant,
+    ids: &[aivet_domain::ServiceId],
+) {
+    let osv: Vec<(String, String)> = advisories::texts()
+        .into_iter()
+        .enumerate()
+        .map(|(i, json)| (format!("BENCH-{i:03}"), json))
+        .collect();
+    b.services
+        .store
+        .import_advisories(
+            t,
+            &osv,
+            aivet_store::AuditEvent::AdvisoriesImported { ids: vec![] },
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("seed advisories");
+    let hits = b
+        .services
+        .rematch_advisories(t.org_id())
+        .await
+        .expect("match advisories");
+    assert!(hits > 0, "the bench's advisories match some services");
+    let auth = auth_of(&b.services, email, t).await;
+    for (i, hours) in [5, 30, 60].into_iter().enumerate() {
+        let aware = chrono::Utc::now() - chrono::Duration::hours(hours);
+        let form = aivet_domain::incident::IncidentForm {
+            title: format!("Prompts shown to other customers ({i})"),
+            description: "The vendor's inference engine served cached prompts across tenants."
+                .into(),
+            services: vec![ids[i * 7].to_string()],
+            we_aware_at: aware.format("%Y-%m-%dT%H:%M").to_string(),
+            affected: "unknown".into(),
+            personal_data: "true".into(),
+            risk: "risk".into(),
+            ..Default::default()
+        };
+        b.services
+            .record_incident(&auth, &form)
+            .await
+            .expect("seed incident");
+    }
+    let d = b
+        .services
+        .store
+        .dashboard(t, chrono::Utc::now().date_naive())
+        .await
+        .expect("dashboard");
+    assert_eq!(
+        d.clocks.len(),
+        3,
+        "the incidents' clocks are on the dashboard"
+    );
+    assert!(d.advisories.affected + d.advisories.unknown > 0);
 }
 
 /// An integrator's database: `o` organisations of `n` services each, all
