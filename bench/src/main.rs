@@ -37,6 +37,7 @@ mod clearance;
 mod follow_ups;
 mod report;
 mod seed;
+mod sqlite_handle;
 
 const PASSWORD: &str = "benchmark passphrase 1";
 
@@ -1164,6 +1165,11 @@ async fn main() {
         "# aivet benchmark{}\n",
         if quick { " (quick smoke run)" } else { "" }
     );
+    // --sqlite-handle-only: a page's first reads through sqlx and on the raw handle.
+    if std::env::args().any(|a| a == "--sqlite-handle-only") {
+        sqlite_handle::all(quick).await;
+        return;
+    }
     // --advisories-only: engine advisory matching, nothing else.
     if std::env::args().any(|a| a == "--advisories-only") {
         advisories::all(quick).await;
