@@ -3,7 +3,6 @@
 
 use crate::advisory::{AdvisoryCounts, AdvisoryStore, EngineInput, HitRow, StoredAdvisory};
 
-/// How many services in use advisories hit, inside `tx`.
 /// Services exposed to an advisory, and those whose exposure is unknown,
 /// as one row (`$1` the organisation): a pass over the services, whose
 /// flags [`ThisStore::write_hits`] keeps with their hits.
@@ -11,6 +10,7 @@ const ADVISORY_COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN s.advisory_affected
         COALESCE(SUM(CASE WHEN s.advisory_unknown THEN 1 ELSE 0 END), 0) AS exposure_unknown
  FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'";
 
+/// How many services in use advisories hit, inside `tx`.
 async fn advisory_counts_in(tx: &mut Tx, org: OrgId) -> Result<AdvisoryCounts> {
     let (affected, unknown): (i64, i64) = sqlx::query_as(ADVISORY_COUNTS).bind(org.0).fetch_one(&mut **tx).await?;
     Ok(AdvisoryCounts { affected, unknown })

@@ -146,7 +146,6 @@ async fn cites_are_the_services(tx: &mut Tx, org: OrgId, service: ServiceId, cit
     Ok(true)
 }
 
-/// The dashboard's figures of clearance, inside `tx`.
 /// The clearance counts as one row (`$1` the organisation): one pass over
 /// the active services (an index covers it).
 fn clearance_counts_sql(today: NaiveDate) -> String {
@@ -159,6 +158,7 @@ fn clearance_counts_sql(today: NaiveDate) -> String {
     )
 }
 
+/// The dashboard's figures of clearance, inside `tx`.
 async fn clearance_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Result<ClearanceCounts> {
     let (conflicts, undecided, reviewed): (i64, i64, bool) =
         sqlx::query_as(&clearance_counts_sql(today)).bind(org.0).fetch_one(&mut **tx).await?;

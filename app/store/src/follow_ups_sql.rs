@@ -217,7 +217,6 @@ async fn follow_up_in(tx: &mut Tx, org: OrgId, id: FollowUpId) -> Result<FollowU
         .ok_or(StoreError::NotFound)
 }
 
-/// The dashboard's figures of follow-ups, inside `tx`.
 /// The follow-up counts as one row (`$1` the organisation, `$2` today).
 const FOLLOW_UP_COUNTS: &str = "SELECT
    (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
@@ -226,6 +225,7 @@ const FOLLOW_UP_COUNTS: &str = "SELECT
      AND NOT EXISTS (SELECT 1 FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open'))
      AS asked_without";
 
+/// The dashboard's figures of follow-ups, inside `tx`.
 async fn follow_up_counts_in(tx: &mut Tx, org: OrgId, today: NaiveDate) -> Result<FollowUpCounts> {
     let (overdue, asked_without): (i64, i64) =
         sqlx::query_as(FOLLOW_UP_COUNTS).bind(org.0).bind(today).fetch_one(&mut **tx).await?;

@@ -344,7 +344,6 @@ const PERSONAL: &str = "COALESCE((SELECT true FROM service_data_classes d
     JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
     WHERE d.org_id = services.org_id AND d.service_id = services.id AND c.personal LIMIT 1), false)";
 
-/// The dashboard's figures of the inventory, inside `tx`.
 /// The inventory's totals beside its counts by status, as one row
 /// (`$1` the organisation): vendors, and findings with a known status.
 const INVENTORY_TOTALS: &str = "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL) AS vendors,
@@ -362,6 +361,7 @@ const INVENTORY_BY_STATUS: &str = "SELECT status, COUNT(*) AS services, COALESCE
 /// A row of [`INVENTORY_BY_STATUS`].
 type ByStatus = (String, i64, i64, i64, i64, i64, i64);
 
+/// The dashboard's figures of the inventory, inside `tx`.
 async fn inventory_counts_in(tx: &mut Tx, org: OrgId) -> Result<InventoryCounts> {
     let (vendors, known_findings): (i64, i64) = sqlx::query_as(INVENTORY_TOTALS).bind(org.0).fetch_one(&mut **tx).await?;
     let by_status: Vec<ByStatus> = sqlx::query_as(INVENTORY_BY_STATUS).bind(org.0).fetch_all(&mut **tx).await?;
