@@ -22,6 +22,15 @@ const MEMBERSHIP: &str = "SELECT m.id, m.role, o.time_zone FROM memberships m JO
 const COUNT: &str =
     "SELECT COUNT(*) FROM (SELECT 1 FROM memberships WHERE user_id = ?1 LIMIT 26) AS m";
 const ORGS: &str = "SELECT o.id, o.slug, o.name, m.role FROM memberships m JOIN orgs o ON o.id = m.org_id WHERE m.user_id = ?1 ORDER BY o.name, o.slug";
+/// The same four reads as one statement: what is more than one row comes
+/// back as JSON text, so one statement and one row cross to the caller.
+const ONE_STATEMENT: &str = "SELECT s.user_id, s.org_id, u.email, u.name, u.lang,
+    (SELECT json_group_array(json_array(hex(m.id), m.role, o.time_zone)) FROM memberships m JOIN orgs o ON o.id = m.org_id
+       WHERE m.user_id = s.user_id AND m.org_id = s.org_id),
+    (SELECT COUNT(*) FROM (SELECT 1 FROM memberships WHERE user_id = s.user_id LIMIT 26)),
+    (SELECT json_group_array(json_array(hex(o.id), o.slug, o.name, m.role) ORDER BY o.name, o.slug)
+       FROM memberships m JOIN orgs o ON o.id = m.org_id WHERE m.user_id = s.user_id)
+  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ?1";
 const HASH: &[u8] = b"bench-session-hash-0123456789abcdef";
 
 type Session = (Vec<u8>, Option<Vec<u8>>, String, String, String);
@@ -55,6 +64,20 @@ async fn with_sqlx(pool: &SqlitePool) -> usize {
         .expect("orgs");
     tx.commit().await.expect("commit");
     1 + m.len() + n as usize + orgs.len()
+}
+
+/// The same reads in one statement through sqlx, without a transaction
+/// (one statement reads one snapshot).
+async fn with_one_statement(pool: &SqlitePool) -> usize {
+    type Row = (Vec<u8>, Option<Vec<u8>>, String, String, String, String, i64, String);
+    let r: Row = sqlx::query_as(ONE_STATEMENT)
+        .bind(HASH)
+        .fetch_one(pool)
+        .await
+        .expect("one statement");
+    let m: Vec<(String, String, String)> = serde_json::from_str(&r.5).expect("membership");
+    let orgs: Vec<(String, String, String, String)> = serde_json::from_str(&r.7).expect("orgs");
+    1 + m.len() + r.6 as usize + orgs.len()
 }
 
 /// The same on the caller's thread, on a pooled connection's raw handle.
@@ -91,6 +114,23 @@ async fn with_handle(pool: &SqlitePool) -> usize {
     rows
 }
 
+#[derive(Clone, Copy)]
+enum Way {
+    Sqlx,
+    OneStatement,
+    Handle,
+}
+
+impl Way {
+    async fn run(self, pool: &SqlitePool) -> usize {
+        match self {
+            Way::Sqlx => with_sqlx(pool).await,
+            Way::OneStatement => with_one_statement(pool).await,
+            Way::Handle => with_handle(pool).await,
+        }
+    }
+}
+
 pub async fn all(quick: bool) {
     let db = TestDb::new(Backend::Sqlite).await.expect("a SQLite file");
     let store = SqliteStore::open(db.url()).await.expect("open");
@@ -125,22 +165,24 @@ pub async fn all(quick: bool) {
         with_handle(&pool).await,
         "both read the same"
     );
+    assert_eq!(
+        with_sqlx(&pool).await,
+        with_one_statement(&pool).await,
+        "one statement reads the same"
+    );
     println!("\n## SQLite: a page's first reads through sqlx and on the caller's thread (one organisation, four statements in a transaction)\n");
     println!("| way | one at a time, mean of 2,000 | 16 tasks at once: transactions/s |");
     println!("|---|---|---|");
     let secs = if quick { 1.0 } else { 5.0 };
     for round in 0..2 {
-        for (name, handle) in [
-            ("sqlx (the connection's thread)", false),
-            ("raw handle, rusqlite (the caller's thread)", true),
+        for (name, way) in [
+            ("sqlx (the connection's thread)", Way::Sqlx),
+            ("sqlx, one statement with JSON", Way::OneStatement),
+            ("raw handle, rusqlite (the caller's thread)", Way::Handle),
         ] {
             let t0 = Instant::now();
             for _ in 0..2000 {
-                if handle {
-                    with_handle(&pool).await
-                } else {
-                    with_sqlx(&pool).await
-                };
+                way.run(&pool).await;
             }
             let one = t0.elapsed().as_secs_f64() * 1000.0 / 2000.0;
             let end = Instant::now() + Duration::from_secs_f64(secs);
@@ -150,11 +192,7 @@ pub async fn all(quick: bool) {
                     tokio::spawn(async move {
                         let mut n = 0u64;
                         while Instant::now() < end {
-                            if handle {
-                                with_handle(&pool).await
-                            } else {
-                                with_sqlx(&pool).await
-                            };
+                            way.run(&pool).await;
                             n += 1;
                         }
                         n
