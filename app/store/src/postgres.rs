@@ -65,6 +65,10 @@ impl PgStore {
     /// Whether long lists come back as one JSON text instead of row by
     /// row: not here, where rows come over the connection in batches.
     const LISTS_AS_JSON: bool = false;
+    /// The session's tenant and menu are read under the tenant's row
+    /// policies, which a statement cannot switch to half-way, so
+    /// [`Store::session_view`] stays a transaction here.
+    const SESSION_IN_ONE_STATEMENT: bool = false;
     const BACKEND: &'static str = "postgres";
     /// Concurrent workers pass over rows another worker is claiming, instead
     /// of waiting for them and then finding them taken.

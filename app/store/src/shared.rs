@@ -284,6 +284,73 @@ const SESSION_WITH_USER: &str = "SELECT s.user_id, s.org_id, s.created_at AS ses
         u.id, u.email, u.name, u.lang, u.created_at
  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1";
 
+/// [`SESSION_WITH_USER`] with the session's tenant and the header's
+/// organisation menu, in one statement, where
+/// [`ThisStore::SESSION_IN_ONE_STATEMENT`]: the tenant as a JSON array
+/// (membership id as hex, role, time zone, the organisation's slug and
+/// name), and with `$2` (the menu's limit + 1) at most that many of the
+/// user's organisations as a JSON list in the menu's order ([`MY_ORGS`]'s
+/// columns, ids as hex); more than the limit means a long menu.
+const SESSION_VIEW_ONE: &str = "SELECT s.user_id, s.org_id, s.created_at AS session_created_at, s.last_seen_at, s.expires_at,
+        u.id, u.email, u.name, u.lang, u.created_at,
+        (SELECT json_array(hex(m.id), m.role, o.time_zone, o.slug, o.name) FROM memberships m JOIN orgs o ON o.id = m.org_id
+          WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS tenant,
+        CASE WHEN $2 IS NOT NULL THEN
+          (SELECT json_group_array(json_array(hex(mo.org_id), mo.slug, mo.name, mo.role) ORDER BY mo.name, mo.slug)
+            FROM (SELECT o.id AS org_id, o.slug, o.name, m.role FROM memberships m JOIN orgs o ON o.id = m.org_id
+                  WHERE m.user_id = s.user_id ORDER BY o.name, o.slug LIMIT $2) AS mo)
+        END AS menu
+ FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1";
+
+/// A row of [`SESSION_VIEW_ONE`].
+#[derive(sqlx::FromRow)]
+struct SessionViewRow {
+    #[sqlx(flatten)]
+    session: SessionRecord,
+    tenant: Option<String>,
+    menu: Option<String>,
+}
+
+/// The session view of a [`SESSION_VIEW_ONE`] row; the menu only with the
+/// session's tenant, as [`Store::session_view`] reads it otherwise.
+fn session_view_from(row: SessionViewRow, menu_limit: Option<i64>) -> Result<SessionView> {
+    let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("a session read as JSON: {e}"));
+    let id = |hex: &str| Uuid::try_parse(hex).map_err(|e| bad(&e));
+    let SessionViewRow { session, tenant, menu } = row;
+    let user = session.user.id;
+    let mut current = None;
+    let tenant = match (session.org_id, tenant) {
+        (Some(org), Some(json)) => {
+            let (membership, role, zone, slug, name): (String, String, String, String, String) =
+                serde_json::from_str(&json).map_err(|e| bad(&e))?;
+            let role = Role::try_from(role).map_err(StoreError::Config)?;
+            let zone = Zone::try_from(zone).map_err(StoreError::Config)?;
+            current = Some(OrgMembership { org_id: org, slug, name, role });
+            Some(Tenant::new(org, user, MembershipId(id(&membership)?), role, zone))
+        }
+        _ => None,
+    };
+    let menu = match (menu_limit, menu, &tenant) {
+        (Some(limit), Some(json), Some(_)) => {
+            let rows: Vec<(String, String, String, String)> = serde_json::from_str(&json).map_err(|e| bad(&e))?;
+            let many = rows.len() as i64 > limit;
+            let orgs = if many {
+                Vec::new()
+            } else {
+                rows.into_iter()
+                    .map(|(org, slug, name, role)| {
+                        let role = Role::try_from(role).map_err(StoreError::Config)?;
+                        Ok(OrgMembership { org_id: OrgId(id(&org)?), slug, name, role })
+                    })
+                    .collect::<Result<Vec<_>>>()?
+            };
+            Some(OrgMenu { many, orgs, current })
+        }
+        _ => None,
+    };
+    Ok(SessionView { session, tenant, menu })
+}
+
 /// The user's membership in `org` as a tenant context, in a transaction
 /// scoped to that organisation; `None` when there is none.
 async fn tenant_in(tx: &mut Tx, user: UserId, org: OrgId) -> Result<Option<Tenant>> {
@@ -406,6 +473,14 @@ impl Store for ThisStore {
     }
 
     async fn session_view(&self, id_hash: &[u8], menu_limit: Option<i64>) -> Result<Option<SessionView>> {
+        if ThisStore::SESSION_IN_ONE_STATEMENT {
+            let row = sqlx::query_as::<_, SessionViewRow>(SESSION_VIEW_ONE)
+                .bind(id_hash)
+                .bind(menu_limit.map(|limit| limit + 1))
+                .fetch_optional(&self.pool)
+                .await?;
+            return row.map(|row| session_view_from(row, menu_limit)).transpose();
+        }
         // Sessions and users are outside the tenant policies, so the
         // transaction starts unscoped and takes the session's organisation
         // as its scope once the session is known: one transaction for what

@@ -48,6 +48,12 @@ impl SqliteStore {
     /// thread, which costs more than the query itself (BENCHMARKS.md,
     /// 2026-12-04); one row of JSON crosses once.
     const LISTS_AS_JSON: bool = true;
+    /// Whether [`Store::session_view`] reads in one statement instead of a
+    /// transaction of four: each statement is a hand-over to the
+    /// connection's thread, and one statement reads one snapshot. On
+    /// `--sqlite-handle-only` these reads took 0.07 ms in one statement
+    /// against 0.27–0.29 ms in a transaction (BENCHMARKS.md, 2026-12-07).
+    const SESSION_IN_ONE_STATEMENT: bool = true;
     const BACKEND: &'static str = "sqlite";
     /// SQLite has one writer at a time; claims never collide.
     const SKIP_LOCKED: &'static str = "";

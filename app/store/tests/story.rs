@@ -210,6 +210,34 @@ async fn sessions_live_and_end(b: Backend) {
     );
     let view = store.session_view(b"one", None).await.unwrap().unwrap();
     assert_eq!((view.tenant.as_ref(), view.menu), (Some(&t), None));
+    // With more organisations: the menu in its order up to the limit, past
+    // it only the current one, as the separate call reads it.
+    for name in ["Zeta", "Alpha"] {
+        store
+            .create_org(
+                user.id,
+                &OrgName::parse(name).unwrap(),
+                &Slug::from_name(name),
+                t0(),
+            )
+            .await
+            .unwrap();
+    }
+    for limit in [1, 2, 3, 25] {
+        let view = store
+            .session_view(b"one", Some(limit))
+            .await
+            .unwrap()
+            .unwrap();
+        let menu = store.org_menu(user.id, Some(&t), limit).await.unwrap();
+        assert_eq!(menu.many, limit < 3, "limit {limit}");
+        assert_eq!(view.menu, Some(menu), "limit {limit}");
+    }
+    let view = store.session_view(b"one", Some(3)).await.unwrap().unwrap();
+    let menu = view.menu.unwrap();
+    let names: Vec<&str> = menu.orgs.iter().map(|o| o.name.as_str()).collect();
+    assert_eq!(names, ["A", "Alpha", "Zeta"], "by name");
+    assert_eq!(menu.current.map(|o| o.org_id), Some(t.org_id()));
     // A session without an organisation has neither.
     let view = store.session_view(b"two", Some(25)).await.unwrap().unwrap();
     assert_eq!((view.tenant, view.menu), (None, None));
