@@ -44,6 +44,12 @@ pub fn clock_of(r: &IncidentRow, now: DateTime<Utc>) -> Clock {
     clock(r.personal_data, r.we_aware_at, r.art33(), now)
 }
 
+/// The clock of an incident without an Art. 33 decision whose personal
+/// data may be involved (what the dashboard shows).
+pub fn pending_clock(p: &aivet_store::incident::PendingClock, now: DateTime<Utc>) -> Clock {
+    clock(true, p.we_aware_at, None, now)
+}
+
 /// The day an affected service's incident follow-up is due: the deadline's
 /// day when the clock runs, otherwise a week after we became aware (never
 /// before today).

@@ -117,7 +117,7 @@ pub struct Dashboard {
     /// The incidents whose 72-hour clock runs without a decision, soonest
     /// deadline first.
     pub clocks: Vec<(
-        aivet_store::incident::IncidentRow,
+        aivet_store::incident::PendingClock,
         aivet_domain::incident::Clock,
     )>,
     pub advisories: aivet_store::advisory::AdvisoryCounts,
@@ -457,7 +457,7 @@ impl Services {
             .clocks
             .into_iter()
             .map(|r| {
-                let c = crate::incidents::clock_of(&r, now);
+                let c = crate::incidents::pending_clock(&r, now);
                 (r, c)
             })
             .collect();

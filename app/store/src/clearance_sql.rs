@@ -146,15 +146,21 @@ async fn cites_are_the_services(tx: &mut Tx, org: OrgId, service: ServiceId, cit
     Ok(true)
 }
 
+/// Whether a service `s` is in conflict on `today`: a class it receives
+/// without the clearance it needs, or a decision that has expired.
+fn clearance_conflict_sql(today: NaiveDate) -> String {
+    format!("s.clearance_gap > 0 OR s.clearance_until < '{}'", today.format("%Y-%m-%d"))
+}
+
 /// The clearance counts as one row (`$1` the organisation): one pass over
 /// the active services (an index covers it).
 fn clearance_counts_sql(today: NaiveDate) -> String {
     format!(
-        "SELECT COALESCE(SUM(CASE WHEN s.clearance_gap > 0 OR s.clearance_until < '{}' THEN 1 ELSE 0 END), 0) AS conflicts,
+        "SELECT COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS conflicts,
                 COALESCE(SUM(s.clearance_open), 0) AS undecided,
                 (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1) AS policy_reviewed
          FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL AND s.status <> 'retired'",
-        today.format("%Y-%m-%d")
+        clearance_conflict_sql(today)
     )
 }
 

@@ -19,6 +19,19 @@ use aivet_domain::{DataClassId, IncidentId, OrgId, ServiceId, VendorId};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 
+/// An incident whose 72-hour clock runs (or ran out) without a decision,
+/// as the dashboard shows it: personal data may be involved and no
+/// Art. 33 decision is recorded, so its clock follows from when we became
+/// aware alone.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct PendingClock {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: IncidentId,
+    pub title: String,
+    #[sqlx(try_from = "Ts")]
+    pub we_aware_at: DateTime<Utc>,
+}
+
 /// An incident as stored.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct IncidentRow {

@@ -3,7 +3,7 @@
 
 use crate::incident::{
     AlertTarget, EntryRow, IncidentChoices, IncidentDetail, IncidentFilter, IncidentRow, IncidentStore, LinkedService,
-    Named, RegisterRow,
+    Named, PendingClock, RegisterRow,
 };
 use aivet_domain::incident::{Art33Draft, Art34Draft, Entry, IncidentDraft, IncidentState, Times};
 use aivet_domain::IncidentId;
@@ -281,12 +281,17 @@ async fn current_draft(tx: &mut Tx, org: OrgId, id: IncidentId) -> Result<(Incid
     Ok((row, draft))
 }
 
+/// The incidents `i` of the organisation `$1` whose 72-hour clock runs
+/// (or ran out) without a decision, and their order: soonest deadline
+/// first.
+const PENDING_CLOCKS: &str = "i.org_id = $1 AND i.state = 'open' AND i.personal_data AND i.art33_decision IS NULL";
+const PENDING_CLOCKS_ORDER: &str = "i.we_aware_at, i.id";
+
 /// The incidents whose 72-hour clock runs (or ran out) without a
 /// decision, inside `tx`.
 async fn pending_clocks_in(tx: &mut Tx, org: OrgId) -> Result<Vec<IncidentRow>> {
     let rows = sqlx::query_as::<_, IncidentRow>(&format!(
-        "{INCIDENT_COLUMNS} WHERE i.org_id = $1 AND i.state = 'open' AND i.personal_data AND i.art33_decision IS NULL
-         ORDER BY i.we_aware_at, i.id"
+        "{INCIDENT_COLUMNS} WHERE {PENDING_CLOCKS} ORDER BY {PENDING_CLOCKS_ORDER}"
     ))
     .bind(org.0)
     .fetch_all(&mut **tx)

@@ -258,7 +258,7 @@ pub struct Dashboard {
     pub follow_ups: crate::follow_ups::FollowUpCounts,
     pub clearance: crate::clearance::ClearanceCounts,
     /// Incidents whose 72-hour clock runs without a decision.
-    pub clocks: Vec<crate::incident::IncidentRow>,
+    pub clocks: Vec<crate::incident::PendingClock>,
     pub advisories: crate::advisory::AdvisoryCounts,
 }
 

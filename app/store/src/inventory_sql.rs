@@ -358,6 +358,74 @@ const INVENTORY_BY_STATUS: &str = "SELECT status, COUNT(*) AS services, COALESCE
         COALESCE(SUM(CASE WHEN assessment = 'answered' THEN 1 ELSE 0 END), 0) AS to_review
  FROM services WHERE org_id = $1 AND archived_at IS NULL GROUP BY status";
 
+/// The dashboard's figures that are counts over the active services, in
+/// one pass (`$1` the organisation), a row per status:
+/// [`INVENTORY_BY_STATUS`]'s columns, then those of the clearance counts
+/// and the advisory counts (which the dashboard adds up without retired
+/// services, as their own reads count them) and the asked services
+/// without an open follow-up. The index `services_dashboard` holds every
+/// column of `services` it reads, so the pass reads no table row.
+fn dashboard_by_status_sql(today: NaiveDate) -> String {
+    format!(
+        "SELECT status, COUNT(*) AS services, COALESCE(SUM(CASE WHEN personal THEN 1 ELSE 0 END), 0) AS personal,
+            COALESCE(SUM(CASE WHEN known_findings < 3 THEN 1 ELSE 0 END), 0) AS open_findings,
+            COALESCE(SUM(CASE WHEN assessment <> 'not_asked' THEN 1 ELSE 0 END), 0) AS asked_any,
+            COALESCE(SUM(CASE WHEN assessment = 'asked' THEN 1 ELSE 0 END), 0) AS awaiting,
+            COALESCE(SUM(CASE WHEN assessment = 'answered' THEN 1 ELSE 0 END), 0) AS to_review,
+            COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS conflicts,
+            COALESCE(SUM(clearance_open), 0) AS undecided,
+            COALESCE(SUM(CASE WHEN advisory_affected THEN 1 ELSE 0 END), 0) AS affected,
+            COALESCE(SUM(CASE WHEN advisory_unknown THEN 1 ELSE 0 END), 0) AS exposure_unknown,
+            COALESCE(SUM(CASE WHEN assessment <> 'not_asked' AND NOT EXISTS (SELECT 1 FROM follow_ups f
+                WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open') THEN 1 ELSE 0 END), 0) AS asked_without
+         FROM services s WHERE s.org_id = $1 AND s.archived_at IS NULL GROUP BY status",
+        clearance_conflict_sql(today)
+    )
+}
+
+/// The dashboard's one-row figures (`$1` the organisation, `$2` today):
+/// vendors, known findings, overdue follow-ups, and whether the data
+/// class policy was reviewed.
+const DASHBOARD_TOTALS: &str = "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.org_id = $1 AND v.archived_at IS NULL) AS vendors,
+        (SELECT COUNT(*) FROM findings f WHERE f.org_id = $1 AND f.status <> 'unknown') AS known_findings,
+        (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+          WHERE f.org_id = $1 AND f.status = 'open' AND f.due_on < $2 AND s.archived_at IS NULL) AS overdue,
+        (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1) AS policy_reviewed";
+
+/// A row of [`dashboard_by_status_sql`].
+type StatusFigures = (String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
+
+/// The dashboard of its one-row figures (vendors, known findings, overdue
+/// follow-ups, policy reviewed), its rows by status and its clocks.
+fn dashboard_from(
+    (vendors, known_findings, overdue, policy_reviewed): (i64, i64, i64, bool),
+    rows: impl IntoIterator<Item = StatusFigures>,
+    clocks: Vec<PendingClock>,
+) -> Dashboard {
+    let mut clearance = ClearanceCounts { conflicts: 0, undecided: 0, policy_reviewed };
+    let mut advisories = AdvisoryCounts { affected: 0, unknown: 0 };
+    let mut asked_without = 0;
+    let mut by_status = Vec::new();
+    for (status, count, personal, open, asked_any, awaiting, to_review, conflicts, undecided, affected, unknown, without) in rows {
+        // Retired services no longer receive data nor run an engine.
+        if status != "retired" {
+            clearance.conflicts += conflicts;
+            clearance.undecided += undecided;
+            advisories.affected += affected;
+            advisories.unknown += unknown;
+        }
+        asked_without += without;
+        by_status.push((status, count, personal, open, asked_any, awaiting, to_review));
+    }
+    Dashboard {
+        inventory: inventory_counts_from(vendors, known_findings, by_status),
+        follow_ups: FollowUpCounts { overdue, asked_without },
+        clearance,
+        clocks,
+        advisories,
+    }
+}
+
 /// A row of [`INVENTORY_BY_STATUS`].
 type ByStatus = (String, i64, i64, i64, i64, i64, i64);
 
@@ -1004,36 +1072,63 @@ impl InventoryStore for ThisStore {
 
     async fn dashboard(&self, t: &Tenant, today: NaiveDate) -> Result<Dashboard> {
         let org = t.org_id();
+        let by_status = dashboard_by_status_sql(today);
+        if ThisStore::LISTS_AS_JSON {
+            // One statement and one row: the rows by status and the clocks
+            // as JSON. SQLite has no row policies to scope a transaction
+            // to, and one statement reads one snapshot.
+            let (vendors, known, overdue, reviewed, rows, clocks): (i64, i64, i64, bool, String, String) =
+                sqlx::query_as(&format!(
+                    "SELECT t.*,
+                        (SELECT json_group_array(json_array(g.status, g.services, g.personal, g.open_findings, g.asked_any,
+                            g.awaiting, g.to_review, g.conflicts, g.undecided, g.affected, g.exposure_unknown, g.asked_without))
+                         FROM ({by_status}) AS g),
+                        (SELECT json_group_array(json_array(hex(i.id), i.title, i.we_aware_at) ORDER BY {PENDING_CLOCKS_ORDER})
+                         FROM incidents i WHERE {PENDING_CLOCKS})
+                     FROM ({DASHBOARD_TOTALS}) AS t"
+                ))
+                .bind(org.0)
+                .bind(today)
+                .fetch_one(&self.pool)
+                .await?;
+            let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("the dashboard read as JSON: {e}"));
+            let rows: Vec<StatusFigures> = serde_json::from_str(&rows).map_err(|e| bad(&e))?;
+            let clocks: Vec<(String, String, String)> = serde_json::from_str(&clocks).map_err(|e| bad(&e))?;
+            let clocks = clocks
+                .into_iter()
+                .map(|(id, title, aware)| {
+                    Ok(PendingClock {
+                        id: IncidentId(Uuid::try_parse(&id).map_err(|e| bad(&e))?),
+                        title,
+                        we_aware_at: DateTime::parse_from_rfc3339(&aware).map_err(|e| bad(&e))?.with_timezone(&Utc),
+                    })
+                })
+                .collect::<Result<_>>()?;
+            return Ok(dashboard_from((vendors, known, overdue, reviewed), rows, clocks));
+        }
         let mut tx = self.read(Scope::Tenant(t)).await?;
         // The figures in one statement but the incidents' clocks: each
-        // statement is a round trip (PostgreSQL) or a hand-over to the
-        // connection's thread (SQLite), and costs more than these queries.
-        // A row per service status, each with the totals (one row with
-        // only the totals when there are no services).
-        type Row = (i64, i64, i64, i64, i64, i64, bool, i64, i64, Option<String>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
-        let rows: Vec<Row> = sqlx::query_as(&format!(
-            "SELECT t.*, g.* FROM (SELECT * FROM ({INVENTORY_TOTALS}) AS a, ({FOLLOW_UP_COUNTS}) AS b, ({}) AS c, ({ADVISORY_COUNTS}) AS d) AS t
-             LEFT JOIN ({INVENTORY_BY_STATUS}) AS g ON 1 = 1",
-            clearance_counts_sql(today)
+        // statement is a round trip, and costs more than these queries.
+        // A row per service status, each with the one-row figures (one row
+        // with only those when there are no services).
+        type Row = (i64, i64, i64, bool, Option<String>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+        let rows: Vec<Row> = sqlx::query_as(&format!("SELECT t.*, g.* FROM ({DASHBOARD_TOTALS}) AS t LEFT JOIN ({by_status}) AS g ON 1 = 1"))
+            .bind(org.0)
+            .bind(today)
+            .fetch_all(&mut *tx)
+            .await?;
+        let clocks = sqlx::query_as::<_, PendingClock>(&format!(
+            "SELECT i.id, i.title, i.we_aware_at FROM incidents i WHERE {PENDING_CLOCKS} ORDER BY {PENDING_CLOCKS_ORDER}"
         ))
         .bind(org.0)
-        .bind(today)
         .fetch_all(&mut *tx)
         .await?;
-        let clocks = pending_clocks_in(&mut tx, org).await?;
         tx.commit().await?;
-        let (vendors, known_findings, overdue, asked_without, conflicts, undecided, policy_reviewed, affected, unknown, ..) =
-            rows.first().cloned().ok_or(StoreError::NotFound)?;
-        let by_status = rows.into_iter().filter_map(|(.., status, count, personal, open, asked_any, awaiting, to_review)| {
-            Some((status?, count?, personal?, open?, asked_any?, awaiting?, to_review?))
+        let (vendors, known, overdue, reviewed, ..) = rows.first().cloned().ok_or(StoreError::NotFound)?;
+        let rows = rows.into_iter().filter_map(|(.., status, a, b, c, d, e, f, g, h, i, j, k)| {
+            Some((status?, a?, b?, c?, d?, e?, f?, g?, h?, i?, j?, k?))
         });
-        Ok(Dashboard {
-            inventory: inventory_counts_from(vendors, known_findings, by_status),
-            follow_ups: FollowUpCounts { overdue, asked_without },
-            clearance: ClearanceCounts { conflicts, undecided, policy_reviewed },
-            clocks,
-            advisories: AdvisoryCounts { affected, unknown },
-        })
+        Ok(dashboard_from((vendors, known, overdue, reviewed), rows, clocks))
     }
 
     async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], events: &[AuditEvent], now: DateTime<Utc>) -> Result<Vec<ServiceId>> {

@@ -264,6 +264,16 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
         store.clearance_counts(&t, today()).await.unwrap().conflicts,
         expected.len() as i64 + 1
     );
+    // The dashboard's one pass over the services by status counts them as
+    // each read on its own does, today and on the day the expiries count.
+    for day in [today(), today() + Duration::days(1)] {
+        let d = store.dashboard(&t, day).await.unwrap();
+        assert_eq!(d.clearance, store.clearance_counts(&t, day).await.unwrap());
+        assert_eq!(d.inventory, store.inventory_counts(&t).await.unwrap());
+        assert_eq!(d.follow_ups, store.follow_up_counts(&t, day).await.unwrap());
+        assert_eq!(d.advisories, store.advisory_counts(&t).await.unwrap());
+        assert!(d.inventory.retired > 0 && d.clearance.conflicts > 0, "{d:?}");
+    }
 
     // A day later, the decisions whose last day was today have expired.
     let later = conflicted_by_sql(&store, &t, today() + Duration::days(1)).await;

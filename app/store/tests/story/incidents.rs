@@ -334,7 +334,10 @@ pub async fn the_register_keeps_every_incident_scoped_and_filtered(b: Backend) {
     assert!(store.pending_clocks(&other).await.unwrap().is_empty());
     let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
     let on_dashboard = |d: aivet_store::inventory::Dashboard| {
-        d.clocks.into_iter().map(|r| r.id).collect::<Vec<_>>()
+        d.clocks
+            .into_iter()
+            .map(|c| (c.id, c.title, c.we_aware_at))
+            .collect::<Vec<_>>()
     };
     assert_eq!(
         on_dashboard(store.dashboard(&a, day).await.unwrap()),
@@ -343,7 +346,7 @@ pub async fn the_register_keeps_every_incident_scoped_and_filtered(b: Backend) {
             .await
             .unwrap()
             .into_iter()
-            .map(|r| r.id)
+            .map(|r| (r.id, r.title, r.we_aware_at))
             .collect::<Vec<_>>()
     );
     assert!(on_dashboard(store.dashboard(&other, day).await.unwrap()).is_empty());
