@@ -280,6 +280,70 @@ async fn my_settings_in(tx: &mut Tx, t: &Tenant) -> Result<MyFollowUpSettings> {
     })
 }
 
+/// The board in one statement and one row (SQLite, see
+/// [`ThisStore::LISTS_AS_JSON`]; it has no row policies to scope a
+/// transaction to, and one statement reads one snapshot): the rows, the
+/// vendors and the members as JSON, the count of all the filter finds
+/// (which costs no more than the rows when the page is not full), and the
+/// member's own settings.
+async fn board_in_one_statement(pool: &sqlx::Pool<Db>, t: &Tenant, q: &FollowUpQuery) -> Result<BoardData> {
+    let (rows, total, vendors, members, digest, calendar, version): (String, i64, String, String, String, bool, i32) =
+        sqlx::query_as(&format!(
+            "SELECT
+               (SELECT json_group_array(json(b.item) ORDER BY b.due_on, b.service_key, b.reason, b.id)
+                FROM (SELECT {FOLLOW_UP_JSON} AS item, f.due_on, f.service_key, f.reason, f.id {FOLLOW_UP_FROM}
+                      WHERE {FOLLOW_UP_FILTER} ORDER BY {FOLLOW_UP_ORDER} LIMIT $5) AS b),
+               (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
+                WHERE {FOLLOW_UP_FILTER}),
+               (SELECT json_group_array(json_array(hex(id), name) ORDER BY name_key, id)
+                FROM vendors WHERE org_id = $1 AND archived_at IS NULL),
+               (SELECT json_group_array(json_array(hex(m.id), hex(m.user_id), u.name, u.email, m.role, m.created_at)
+                  ORDER BY u.name, u.email)
+                FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1),
+               me.digest, me.calendar_token_hash IS NOT NULL, me.calendar_version
+             FROM memberships me WHERE me.org_id = $1 AND me.id = $6"
+        ))
+        .bind(t.org_id().0)
+        .bind(q.owner.map(|o| o.0))
+        .bind(q.vendor.map(|v| v.0))
+        .bind(q.reason.map(|r| r.as_str()))
+        .bind(q.limit.map_or(i64::MAX, i64::from))
+        .bind(t.membership_id().0)
+        .fetch_optional(pool)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("the board read as JSON: {e}"));
+    let id = |hex: &str| Uuid::try_parse(hex).map_err(|e| bad(&e));
+    let vendors: Vec<(String, String)> = serde_json::from_str(&vendors).map_err(|e| bad(&e))?;
+    let members: Vec<(String, String, String, String, String, String)> = serde_json::from_str(&members).map_err(|e| bad(&e))?;
+    Ok(BoardData {
+        rows: follow_ups_from_json(&rows)?,
+        total: total as u64,
+        vendors: vendors
+            .into_iter()
+            .map(|(v, name)| Ok(crate::inventory::VendorName { id: VendorId(id(&v)?), name }))
+            .collect::<Result<_>>()?,
+        members: members
+            .into_iter()
+            .map(|(m, user, name, email, role, created_at)| {
+                Ok(crate::Member {
+                    id: MembershipId(id(&m)?),
+                    user_id: UserId(id(&user)?),
+                    name,
+                    email,
+                    role: Role::try_from(role).map_err(StoreError::Config)?,
+                    created_at: DateTime::parse_from_rfc3339(&created_at).map_err(|e| bad(&e))?.with_timezone(&Utc),
+                })
+            })
+            .collect::<Result<_>>()?,
+        mine: MyFollowUpSettings {
+            digest: aivet_domain::follow_ups::Digest::try_from(digest).map_err(StoreError::Config)?,
+            calendar,
+            calendar_version: version,
+        },
+    })
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl FollowUpStore for ThisStore {
@@ -298,6 +362,9 @@ impl FollowUpStore for ThisStore {
     }
 
     async fn follow_up_board(&self, t: &Tenant, q: &FollowUpQuery) -> Result<BoardData> {
+        if ThisStore::LISTS_AS_JSON {
+            return board_in_one_statement(&self.pool, t, q).await;
+        }
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let rows = board_rows_in(&mut tx, t.org_id(), q).await?;
         let total = match q.limit {

@@ -948,8 +948,22 @@ pub async fn follow_ups_are_listed_earliest_first_up_to_a_limit(b: Backend) {
     assert_eq!(board.rows, first);
     assert_eq!(board.total, 5);
     assert_eq!(names(&board.vendors, |v| &v.name), ["ChatCo"]);
+    assert_eq!(board.vendors, store.vendor_names(&t).await.unwrap());
+    assert_eq!(board.members, store.members(&t).await.unwrap());
     assert_eq!(board.members.len(), 1);
+    assert_eq!(board.mine, store.my_follow_up_settings(&t).await.unwrap());
     assert!(!board.mine.calendar);
+    // The filters narrow the page and its count alike.
+    let one_vendor = FollowUpQuery {
+        vendor: Some(v),
+        ..q.clone()
+    };
+    let board = store.follow_up_board(&t, &one_vendor).await.unwrap();
+    assert_eq!((board.rows.len(), board.total), (2, 5));
+    assert_eq!(
+        store.follow_up_board(&t, &by_vendor).await.unwrap().total,
+        0
+    );
     let wide = FollowUpQuery {
         limit: Some(10),
         ..Default::default()
