@@ -69,7 +69,16 @@ async fn with_sqlx(pool: &SqlitePool) -> usize {
 /// The same reads in one statement through sqlx, without a transaction
 /// (one statement reads one snapshot).
 async fn with_one_statement(pool: &SqlitePool) -> usize {
-    type Row = (Vec<u8>, Option<Vec<u8>>, String, String, String, String, i64, String);
+    type Row = (
+        Vec<u8>,
+        Option<Vec<u8>>,
+        String,
+        String,
+        String,
+        String,
+        i64,
+        String,
+    );
     let r: Row = sqlx::query_as(ONE_STATEMENT)
         .bind(HASH)
         .fetch_one(pool)

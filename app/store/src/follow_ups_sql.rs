@@ -180,29 +180,27 @@ type FollowUpJson = (
 );
 
 /// The follow-ups of one `json_group_array` of [`FOLLOW_UP_JSON`].
-fn follow_ups_from_json(json: &str) -> Result<Vec<FollowUpRow>> {
-    let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("a follow-up read as JSON: {e}"));
-    let id = |hex: &str| uuid::Uuid::try_parse(hex).map_err(|e| bad(&e));
-    let opt_id = |hex: &str| if hex.is_empty() { Ok(None) } else { id(hex).map(Some) };
-    let rows: Vec<FollowUpJson> = serde_json::from_str(json).map_err(|e| bad(&e))?;
+fn follow_ups_from_json(text: &str) -> Result<Vec<FollowUpRow>> {
+    let json = JsonRead("a follow-up");
+    let rows: Vec<FollowUpJson> = json.parse(text)?;
     rows.into_iter()
         .map(|(fid, service, service_name, vendor, vendor_name, owner, owner_name, request, recipient, reason, status, due_on, note, sequence, updated_at)| {
             Ok(FollowUpRow {
-                id: FollowUpId(id(&fid)?),
-                service_id: ServiceId(id(&service)?),
+                id: FollowUpId(json.id(&fid)?),
+                service_id: ServiceId(json.id(&service)?),
                 service_name,
-                vendor_id: VendorId(id(&vendor)?),
+                vendor_id: VendorId(json.id(&vendor)?),
                 vendor_name,
-                owner_id: opt_id(&owner)?.map(MembershipId),
+                owner_id: json.opt_id(Some(&owner))?.map(MembershipId),
                 owner_name,
-                request_id: opt_id(&request)?.map(RequestId),
+                request_id: json.opt_id(Some(&request))?.map(RequestId),
                 recipient_email: recipient,
                 reason: FollowUpReason::try_from(reason).map_err(StoreError::Config)?,
                 status: FollowUpStatus::try_from(status).map_err(StoreError::Config)?,
-                due_on: due_on.parse().map_err(|e| bad(&e))?,
+                due_on: due_on.parse().map_err(|e| json.error(e))?,
                 note,
                 sequence,
-                updated_at: DateTime::parse_from_rfc3339(&updated_at).map_err(|e| bad(&e))?.with_timezone(&Utc),
+                updated_at: json.time(&updated_at)?,
             })
         })
         .collect()
@@ -312,27 +310,26 @@ async fn board_in_one_statement(pool: &sqlx::Pool<Db>, t: &Tenant, q: &FollowUpQ
         .fetch_optional(pool)
         .await?
         .ok_or(StoreError::NotFound)?;
-    let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("the board read as JSON: {e}"));
-    let id = |hex: &str| Uuid::try_parse(hex).map_err(|e| bad(&e));
-    let vendors: Vec<(String, String)> = serde_json::from_str(&vendors).map_err(|e| bad(&e))?;
-    let members: Vec<(String, String, String, String, String, String)> = serde_json::from_str(&members).map_err(|e| bad(&e))?;
+    let json = JsonRead("the board");
+    let vendors: Vec<(String, String)> = json.parse(&vendors)?;
+    let members: Vec<(String, String, String, String, String, String)> = json.parse(&members)?;
     Ok(BoardData {
         rows: follow_ups_from_json(&rows)?,
         total: total as u64,
         vendors: vendors
             .into_iter()
-            .map(|(v, name)| Ok(crate::inventory::VendorName { id: VendorId(id(&v)?), name }))
+            .map(|(v, name)| Ok(crate::inventory::VendorName { id: VendorId(json.id(&v)?), name }))
             .collect::<Result<_>>()?,
         members: members
             .into_iter()
             .map(|(m, user, name, email, role, created_at)| {
                 Ok(crate::Member {
-                    id: MembershipId(id(&m)?),
-                    user_id: UserId(id(&user)?),
+                    id: MembershipId(json.id(&m)?),
+                    user_id: UserId(json.id(&user)?),
                     name,
                     email,
                     role: Role::try_from(role).map_err(StoreError::Config)?,
-                    created_at: DateTime::parse_from_rfc3339(&created_at).map_err(|e| bad(&e))?.with_timezone(&Utc),
+                    created_at: json.time(&created_at)?,
                 })
             })
             .collect::<Result<_>>()?,

@@ -1091,17 +1091,13 @@ impl InventoryStore for ThisStore {
                 .bind(today)
                 .fetch_one(&self.pool)
                 .await?;
-            let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("the dashboard read as JSON: {e}"));
-            let rows: Vec<StatusFigures> = serde_json::from_str(&rows).map_err(|e| bad(&e))?;
-            let clocks: Vec<(String, String, String)> = serde_json::from_str(&clocks).map_err(|e| bad(&e))?;
+            let json = JsonRead("the dashboard");
+            let rows: Vec<StatusFigures> = json.parse(&rows)?;
+            let clocks: Vec<(String, String, String)> = json.parse(&clocks)?;
             let clocks = clocks
                 .into_iter()
                 .map(|(id, title, aware)| {
-                    Ok(PendingClock {
-                        id: IncidentId(Uuid::try_parse(&id).map_err(|e| bad(&e))?),
-                        title,
-                        we_aware_at: DateTime::parse_from_rfc3339(&aware).map_err(|e| bad(&e))?.with_timezone(&Utc),
-                    })
+                    Ok(PendingClock { id: IncidentId(json.id(&id)?), title, we_aware_at: json.time(&aware)? })
                 })
                 .collect::<Result<_>>()?;
             return Ok(dashboard_from((vendors, known, overdue, reviewed), rows, clocks));

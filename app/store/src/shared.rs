@@ -16,6 +16,38 @@ use uuid::Uuid;
 
 type Tx = Transaction<'static, Db>;
 
+/// Reads what a statement returned as JSON text instead of rows (SQLite,
+/// see `LISTS_AS_JSON`): ids as hex, times as RFC 3339 text; `what` names
+/// the read in an error.
+struct JsonRead(&'static str);
+
+impl JsonRead {
+    fn error(&self, e: impl std::fmt::Display) -> StoreError {
+        StoreError::Config(format!("{} read as JSON: {e}", self.0))
+    }
+
+    fn parse<T: serde::de::DeserializeOwned>(&self, json: &str) -> Result<T> {
+        serde_json::from_str(json).map_err(|e| self.error(e))
+    }
+
+    fn id(&self, hex: &str) -> Result<Uuid> {
+        Uuid::try_parse(hex).map_err(|e| self.error(e))
+    }
+
+    /// An id that may be missing: `""` (or null) for none.
+    fn opt_id(&self, hex: Option<&str>) -> Result<Option<Uuid>> {
+        hex.filter(|h| !h.is_empty()).map(|h| self.id(h)).transpose()
+    }
+
+    fn time(&self, text: &str) -> Result<DateTime<Utc>> {
+        Ok(DateTime::parse_from_rfc3339(text).map_err(|e| self.error(e))?.with_timezone(&Utc))
+    }
+
+    fn opt_time(&self, text: Option<&str>) -> Result<Option<DateTime<Utc>>> {
+        text.map(|t| self.time(t)).transpose()
+    }
+}
+
 fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
@@ -314,25 +346,23 @@ struct SessionViewRow {
 /// The session view of a [`SESSION_VIEW_ONE`] row; the menu only with the
 /// session's tenant, as [`Store::session_view`] reads it otherwise.
 fn session_view_from(row: SessionViewRow, menu_limit: Option<i64>) -> Result<SessionView> {
-    let bad = |e: &dyn std::fmt::Display| StoreError::Config(format!("a session read as JSON: {e}"));
-    let id = |hex: &str| Uuid::try_parse(hex).map_err(|e| bad(&e));
+    let json_read = JsonRead("a session");
     let SessionViewRow { session, tenant, menu } = row;
     let user = session.user.id;
     let mut current = None;
     let tenant = match (session.org_id, tenant) {
         (Some(org), Some(json)) => {
-            let (membership, role, zone, slug, name): (String, String, String, String, String) =
-                serde_json::from_str(&json).map_err(|e| bad(&e))?;
+            let (membership, role, zone, slug, name): (String, String, String, String, String) = json_read.parse(&json)?;
             let role = Role::try_from(role).map_err(StoreError::Config)?;
             let zone = Zone::try_from(zone).map_err(StoreError::Config)?;
             current = Some(OrgMembership { org_id: org, slug, name, role });
-            Some(Tenant::new(org, user, MembershipId(id(&membership)?), role, zone))
+            Some(Tenant::new(org, user, MembershipId(json_read.id(&membership)?), role, zone))
         }
         _ => None,
     };
     let menu = match (menu_limit, menu, &tenant) {
         (Some(limit), Some(json), Some(_)) => {
-            let rows: Vec<(String, String, String, String)> = serde_json::from_str(&json).map_err(|e| bad(&e))?;
+            let rows: Vec<(String, String, String, String)> = json_read.parse(&json)?;
             let many = rows.len() as i64 > limit;
             let orgs = if many {
                 Vec::new()
@@ -340,7 +370,7 @@ fn session_view_from(row: SessionViewRow, menu_limit: Option<i64>) -> Result<Ses
                 rows.into_iter()
                     .map(|(org, slug, name, role)| {
                         let role = Role::try_from(role).map_err(StoreError::Config)?;
-                        Ok(OrgMembership { org_id: OrgId(id(&org)?), slug, name, role })
+                        Ok(OrgMembership { org_id: OrgId(json_read.id(&org)?), slug, name, role })
                     })
                     .collect::<Result<Vec<_>>>()?
             };
