@@ -209,6 +209,43 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
     );
     assert_eq!(d.advisories, store.advisory_counts(&t).await.unwrap());
     assert!(d.inventory.in_use + d.inventory.trial > 0, "{d:?}");
+    // "Which data where" reads, for every service in use, what its own
+    // page reads: its classes received and its decisions.
+    let o = store.clearance_overview(&t).await.unwrap();
+    assert_eq!(
+        o.services.iter().map(|s| s.id).collect::<Vec<_>>(),
+        all,
+        "by name"
+    );
+    assert_eq!(o.classes, store.clearance_policy(&t).await.unwrap().classes);
+    for s in &all {
+        let own = store.service_clearance(&t, *s).await.unwrap();
+        let mut receives: Vec<_> = o
+            .receives
+            .iter()
+            .filter(|(of, _)| of == s)
+            .map(|(_, c)| *c)
+            .collect();
+        let mut own_receives = own.receives.clone();
+        receives.sort();
+        own_receives.sort();
+        assert_eq!(receives, own_receives);
+        let mut decisions: Vec<_> = o
+            .decisions
+            .iter()
+            .filter(|k| k.service_id == *s)
+            .cloned()
+            .collect();
+        let mut own_decisions = own.decisions.clone();
+        decisions.sort_by_key(|k| k.data_class_id);
+        own_decisions.sort_by_key(|k| k.data_class_id);
+        assert_eq!(decisions, own_decisions);
+        assert_eq!(o.services.iter().find(|x| x.id == *s), Some(&own.service));
+    }
+    assert!(o
+        .decisions
+        .iter()
+        .any(|k| k.expires_on.is_some() && k.condition.is_some()));
     // Services without a decision on the protected class.
     assert_eq!(counts.undecided, assessments.len() as i64);
     assert!(!counts.policy_reviewed);
@@ -272,7 +309,10 @@ pub async fn conflicts_in_sql_agree_with_the_rule(b: Backend) {
         assert_eq!(d.inventory, store.inventory_counts(&t).await.unwrap());
         assert_eq!(d.follow_ups, store.follow_up_counts(&t, day).await.unwrap());
         assert_eq!(d.advisories, store.advisory_counts(&t).await.unwrap());
-        assert!(d.inventory.retired > 0 && d.clearance.conflicts > 0, "{d:?}");
+        assert!(
+            d.inventory.retired > 0 && d.clearance.conflicts > 0,
+            "{d:?}"
+        );
     }
 
     // A day later, the decisions whose last day was today have expired.
