@@ -27,9 +27,17 @@ fn main() {
         let list = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap())
             .join("link-order.txt");
         if list.exists() {
+            // A copy in the build's own directory: cargo reuses this
+            // script's output for another checkout of the same sources
+            // sharing the target directory (its change check is relative
+            // to the package), and a path into the first checkout would
+            // then point at a file that may be gone.
+            let copy =
+                std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("link-order.txt");
+            std::fs::copy(&list, &copy).expect("copy link-order.txt");
             println!(
                 "cargo:rustc-link-arg-bin=aivet=-Wl,--symbol-ordering-file={}",
-                list.display()
+                copy.display()
             );
             println!("cargo:rustc-link-arg-bin=aivet=-Wl,--no-warn-symbol-ordering");
         }
