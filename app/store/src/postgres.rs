@@ -62,13 +62,11 @@ pub struct PgStore {
 }
 
 impl PgStore {
-    /// Whether long lists come back as one JSON text instead of row by
-    /// row: not here, where rows come over the connection in batches.
+    /// Whether a page's read is one statement with its lists as JSON: not
+    /// here, where rows come over the connection in batches, and where the
+    /// row policies need the tenant's scope set in the transaction before
+    /// a tenant's rows are read.
     const LISTS_AS_JSON: bool = false;
-    /// The session's tenant and menu are read under the tenant's row
-    /// policies, which a statement cannot switch to half-way, so
-    /// [`Store::session_view`] stays a transaction here.
-    const SESSION_IN_ONE_STATEMENT: bool = false;
     const BACKEND: &'static str = "postgres";
     /// Concurrent workers pass over rows another worker is claiming, instead
     /// of waiting for them and then finding them taken.

@@ -34,9 +34,13 @@ impl JsonRead {
         Uuid::try_parse(hex).map_err(|e| self.error(e))
     }
 
-    /// An id that may be missing: `""` (or null) for none.
-    fn opt_id(&self, hex: Option<&str>) -> Result<Option<Uuid>> {
-        hex.filter(|h| !h.is_empty()).map(|h| self.id(h)).transpose()
+    /// An id that may be missing: `""` for none.
+    fn opt_id(&self, hex: &str) -> Result<Option<Uuid>> {
+        if hex.is_empty() {
+            Ok(None)
+        } else {
+            self.id(hex).map(Some)
+        }
     }
 
     fn time(&self, text: &str) -> Result<DateTime<Utc>> {
@@ -318,7 +322,7 @@ const SESSION_WITH_USER: &str = "SELECT s.user_id, s.org_id, s.created_at AS ses
 
 /// [`SESSION_WITH_USER`] with the session's tenant and the header's
 /// organisation menu, in one statement, where
-/// [`ThisStore::SESSION_IN_ONE_STATEMENT`]: the tenant as a JSON array
+/// [`ThisStore::LISTS_AS_JSON`]: the tenant as a JSON array
 /// (membership id as hex, role, time zone, the organisation's slug and
 /// name), and with `$2` (the menu's limit + 1) at most that many of the
 /// user's organisations as a JSON list in the menu's order ([`MY_ORGS`]'s
@@ -503,7 +507,7 @@ impl Store for ThisStore {
     }
 
     async fn session_view(&self, id_hash: &[u8], menu_limit: Option<i64>) -> Result<Option<SessionView>> {
-        if ThisStore::SESSION_IN_ONE_STATEMENT {
+        if ThisStore::LISTS_AS_JSON {
             let row = sqlx::query_as::<_, SessionViewRow>(SESSION_VIEW_ONE)
                 .bind(id_hash)
                 .bind(menu_limit.map(|limit| limit + 1))

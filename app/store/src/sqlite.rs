@@ -43,17 +43,15 @@ impl SqliteStore {
         Ok(())
     }
 
-    /// Whether long lists come back as one JSON text instead of row by
-    /// row. SQLite's driver hands each row over from its connection's
-    /// thread, which costs more than the query itself (BENCHMARKS.md,
-    /// 2026-12-04); one row of JSON crosses once.
+    /// Whether a page's read is one statement, its lists as one JSON text
+    /// each, instead of a transaction of statements returning rows.
+    /// SQLite's driver hands each statement and each row over to and from
+    /// its connection's thread, which costs more than the queries
+    /// (BENCHMARKS.md, 2026-12-04): one row of JSON crosses once, and the
+    /// session's reads took 0.07 ms as one statement against 0.27–0.29 ms
+    /// as a transaction of four (2026-12-07). SQLite has no row policies to
+    /// scope a transaction to, and one statement reads one snapshot.
     const LISTS_AS_JSON: bool = true;
-    /// Whether [`Store::session_view`] reads in one statement instead of a
-    /// transaction of four: each statement is a hand-over to the
-    /// connection's thread, and one statement reads one snapshot. On
-    /// `--sqlite-handle-only` these reads took 0.07 ms in one statement
-    /// against 0.27–0.29 ms in a transaction (BENCHMARKS.md, 2026-12-07).
-    const SESSION_IN_ONE_STATEMENT: bool = true;
     const BACKEND: &'static str = "sqlite";
     /// SQLite has one writer at a time; claims never collide.
     const SKIP_LOCKED: &'static str = "";
