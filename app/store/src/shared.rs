@@ -16,9 +16,10 @@ use uuid::Uuid;
 
 type Tx = Transaction<'static, Db>;
 
-/// Reads what a statement returned as JSON text instead of rows (SQLite,
-/// see `LISTS_AS_JSON`): ids as hex, times as RFC 3339 text; `what` names
-/// the read in an error.
+/// Reads what a statement returned as JSON text instead of rows (SQLite's
+/// lists, see `LISTS_AS_JSON`, and the dashboard's clocks on both): ids as
+/// hex or hyphenated, times as RFC 3339 text; `what` names the read in an
+/// error.
 struct JsonRead(&'static str);
 
 impl JsonRead {
