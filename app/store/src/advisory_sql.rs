@@ -109,11 +109,11 @@ impl AdvisoryStore for ThisStore {
         // Many rows per statement: thousands of hits are written at once.
         for chunk in hits.chunks(200) {
             // `$1` is the organisation, each row's own from `$2` on.
-            let sql = format!(
+            let sql = many_params(format!(
                 "INSERT INTO advisory_hits (org_id, service_id, advisory_id, exposure, fixed) VALUES {}
                  ON CONFLICT (org_id, service_id, advisory_id) DO NOTHING",
                 value_rows(chunk.len(), 4, |p| format!("($1, {})", param_list(4, p + 1)))
-            );
+            ));
             let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0);
             for h in chunk {
                 q = q.bind(h.service_id.0).bind(&h.advisory_id).bind(&h.exposure).bind(h.fixed.as_deref());

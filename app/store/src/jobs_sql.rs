@@ -18,11 +18,11 @@ async fn insert_job(tx: &mut Tx, job: &NewJob, now: DateTime<Utc>) -> Result<boo
 async fn insert_jobs(tx: &mut Tx, jobs: &[NewJob], now: DateTime<Utc>) -> Result<u64> {
     let mut new = 0;
     for chunk in jobs.chunks(ROWS_PER_STATEMENT) {
-        let sql = format!(
+        let sql = many_params(format!(
             "INSERT INTO jobs (id, org_id, kind, key, payload, status, run_at, attempts, created_at) VALUES {}
              ON CONFLICT (key) DO NOTHING",
             value_rows(chunk.len(), 7, |p| format!("({}, 'queued', ${}, 0, ${})", param_list(5, p), p + 5, p + 6))
-        );
+        ));
         let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
         for job in chunk {
             let (kind, payload) = job.job.to_stored();
@@ -55,11 +55,11 @@ async fn finish_jobs_in(tx: &mut Tx, leases: &[&JobLease], now: DateTime<Utc>) -
     let mut finished = std::collections::HashSet::new();
     for (owner, ids) in by_owner {
         for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
+            let sql = many_params(format!(
                 "UPDATE jobs SET status = 'done', finished_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
                  WHERE status = 'running' AND lease_owner = $2 AND id IN ({}) RETURNING id",
                 param_list(chunk.len(), 3)
-            );
+            ));
             let mut q = sqlx::query_as::<_, (Uuid,)>(&sql).persistent(cached(chunk.len())).bind(Ts::from(now)).bind(owner);
             for id in chunk {
                 q = q.bind(*id);
@@ -98,10 +98,10 @@ async fn mark_no_answers_in(tx: &mut Tx, org: OrgId, requests: &[RequestId], now
     let waiting: Vec<&RequestRow> = rows.values().filter(|r| r.waiting()).collect();
     let keys: Vec<Uuid> = waiting.iter().map(|r| r.id.0).collect();
     for chunk in keys.chunks(ROWS_PER_STATEMENT) {
-        let sql = format!(
+        let sql = many_params(format!(
             "UPDATE question_requests SET no_answer_at = $2 WHERE org_id = $1 AND id IN ({})",
             param_list(chunk.len(), 3)
-        );
+        ));
         let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0).bind(Ts::from(now));
         for id in chunk {
             q = q.bind(*id);

@@ -68,6 +68,8 @@ impl PgStore {
     /// a tenant's rows are read.
     const LISTS_AS_JSON: bool = false;
     const BACKEND: &'static str = "postgres";
+    /// PostgreSQL numbers its parameters `$N` (see [`many_params`]).
+    const ANONYMOUS_PARAMS: bool = false;
     /// Concurrent workers pass over rows another worker is claiming, instead
     /// of waiting for them and then finding them taken.
     const SKIP_LOCKED: &'static str = "FOR UPDATE SKIP LOCKED";

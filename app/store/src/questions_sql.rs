@@ -167,10 +167,10 @@ async fn insert_events(
     now: DateTime<Utc>,
 ) -> Result<()> {
     for chunk in events.chunks(ROWS_PER_STATEMENT) {
-        let sql = format!(
+        let sql = many_params(format!(
             "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail) VALUES {}",
             value_rows(chunk.len(), 8, |p| format!("({})", param_list(8, p)))
-        );
+        ));
         let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
         for (service, request, event) in chunk {
             let (kind, detail) = event.to_stored();
@@ -391,10 +391,10 @@ async fn add_reminders(
     }
     for (k, ids) in by_increment {
         for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
+            let sql = many_params(format!(
                 "UPDATE question_requests SET reminders_sent = reminders_sent + $2 WHERE org_id = $1 AND id IN ({})",
                 param_list(chunk.len(), 3)
-            );
+            ));
             let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0).bind(k);
             for id in chunk {
                 q = q.bind(*id);

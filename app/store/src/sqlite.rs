@@ -53,6 +53,12 @@ impl SqliteStore {
     /// scope a transaction to, and one statement reads one snapshot.
     const LISTS_AS_JSON: bool = true;
     const BACKEND: &'static str = "sqlite";
+    /// SQLite finds a parameter written `$N` by its name, in a list it
+    /// walks from the start, once when it parses the statement and once
+    /// more when the driver asks each parameter's name to bind it: twice
+    /// quadratic in a multi-row statement's hundreds of parameters. See
+    /// [`many_params`].
+    const ANONYMOUS_PARAMS: bool = true;
     /// SQLite has one writer at a time; claims never collide.
     const SKIP_LOCKED: &'static str = "";
 
@@ -133,3 +139,33 @@ include!("clearance_sql.rs");
 include!("incident_sql.rs");
 include!("advisory_sql.rs");
 include!("transfer_sql.rs");
+
+#[cfg(test)]
+mod tests {
+    use super::many_params;
+
+    #[test]
+    fn parameters_in_order_become_anonymous_and_others_numbered() {
+        assert_eq!(
+            many_params("UPDATE t SET a = $1 WHERE b = $2 AND id IN ($3, $4)".into()),
+            "UPDATE t SET a = ? WHERE b = ? AND id IN (?, ?)"
+        );
+        // A parameter used twice, or out of order: SQLite takes ?N as the
+        // number N, as the driver binds it.
+        assert_eq!(
+            many_params("INSERT INTO t VALUES ($1, $2, $2), ($3, $4, $4)".into()),
+            "INSERT INTO t VALUES (?1, ?2, ?2), (?3, ?4, ?4)"
+        );
+        assert_eq!(
+            many_params("UPDATE t SET a = $2 WHERE org = $1 AND id IN ($3, $10)".into()),
+            "UPDATE t SET a = ?2 WHERE org = ?1 AND id IN (?3, ?10)"
+        );
+        // Quoted text and a lone `$` stay as they are.
+        assert_eq!(
+            many_params(
+                "SELECT '$1 it''s $2', json_extract(x, '$.a') FROM t WHERE a = $1 AND b = $".into()
+            ),
+            "SELECT '$1 it''s $2', json_extract(x, '$.a') FROM t WHERE a = ? AND b = $"
+        );
+    }
+}
