@@ -437,8 +437,9 @@ pub trait InventoryStore: Send + Sync {
     ) -> Result<()>;
     async fn inventory_counts(&self, t: &Tenant) -> Result<InventoryCounts>;
     /// Everything the dashboard counts, read at once (one consistent
-    /// view): one statement on SQLite, one transaction of two on
-    /// PostgreSQL. Its counts over the services are one pass.
+    /// view): one statement on SQLite, and one statement in a transaction
+    /// scoped to the tenant on PostgreSQL. Its counts over the services are
+    /// one pass.
     async fn dashboard(&self, t: &Tenant, today: NaiveDate) -> Result<Dashboard>;
     /// Creates the vendors and services of an import in one transaction: all
     /// of them, or (on any error) none.

@@ -368,7 +368,7 @@ const INVENTORY_BY_STATUS: &str = "SELECT status, COUNT(*) AS services, COALESCE
 fn dashboard_by_status_sql(today: NaiveDate) -> String {
     // `COUNT(*) FILTER (WHERE …)` instead of `SUM(CASE WHEN … THEN 1 ELSE 0
     // END)`: a row that does not match skips the aggregate's step. On the
-    // bench's 500 services the pass takes 0.15–0.17 ms instead of
+    // bench's 500 services the pass takes 0.15–0.26 ms instead of
     // 0.40–0.57 ms on SQLite (BENCHMARKS.md, 2026-12-07 morning).
     format!(
         "SELECT status, COUNT(*) AS services, COUNT(*) FILTER (WHERE personal) AS personal,
