@@ -126,6 +126,14 @@ choice!(
     }
 );
 
+impl RequestStatus {
+    /// Whether a request in this state, withdrawn or not, given up as "no
+    /// answer" or not, still waits for the vendor's answer.
+    pub fn waiting(self, withdrawn: bool, given_up: bool) -> bool {
+        self != RequestStatus::Submitted && !withdrawn && !given_up
+    }
+}
+
 impl Assessment {
     /// The outcomes a reviewer records at the end.
     pub const DECISIONS: [Assessment; 3] = [

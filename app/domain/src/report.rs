@@ -324,9 +324,8 @@ impl Request {
     }
     /// Still waiting for the vendor.
     pub fn waiting(&self) -> bool {
-        self.status != RequestStatus::Submitted
-            && self.revoked_at.is_none()
-            && self.no_answer_at.is_none()
+        self.status
+            .waiting(self.revoked_at.is_some(), self.no_answer_at.is_some())
     }
 }
 

@@ -50,7 +50,7 @@ impl Services {
     ) -> Result<NewMail, ServiceError> {
         let r = &target.request;
         let fmt = Fmt::new(r.lang, target.zone);
-        let link = target
+        let link = r
             .token_sealed
             .as_deref()
             .and_then(|s| self.link_sealer().open(s))

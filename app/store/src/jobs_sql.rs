@@ -94,8 +94,8 @@ async fn insert_later(tx: &mut Tx, t: &Tenant, later: &[crate::jobs::Later], now
 
 /// Marks the requests "no answer" inside `tx`, those that still wait.
 async fn mark_no_answers_in(tx: &mut Tx, org: OrgId, requests: &[RequestId], now: DateTime<Utc>) -> Result<()> {
-    let rows = request_rows(tx, org, requests).await?;
-    let waiting: Vec<&RequestRow> = rows.values().filter(|r| r.waiting()).collect();
+    let rows = waiting_requests(tx, org, requests).await?;
+    let waiting: Vec<&crate::questions::WaitingRequest> = rows.values().filter(|r| r.waiting()).collect();
     let keys: Vec<Uuid> = waiting.iter().map(|r| r.id.0).collect();
     for chunk in keys.chunks(ROWS_PER_STATEMENT) {
         let sql = many_params(format!(
@@ -340,7 +340,7 @@ impl JobStore for ThisStore {
         let mut tx = self.write(Scope::Org(org, None)).await?;
         let (done, mine) = finish_request_jobs_in(&mut tx, jobs, now).await?;
         // A request that went with its service has nothing to note.
-        let rows = request_rows(&mut tx, org, &mine).await?;
+        let rows = waiting_requests(&mut tx, org, &mine).await?;
         let notes: Vec<(RequestId, Event)> = rows
             .values()
             .filter(|r| r.status != aivet_domain::questions::RequestStatus::Submitted && r.revoked_at.is_none())

@@ -231,6 +231,27 @@ fn quote_ident(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "\"\""))
 }
 
+/// The rows `sql` selects for some ids of the organisation: `sql` binds
+/// the organisation as `$1` and has `IN ({ids})` where the ids go. Here
+/// they go as one array, `= ANY($2)`: one text however many there are, so
+/// the statement is prepared once per connection, where a list of `$N`
+/// would be parsed and planned again on every call.
+async fn fetch_for_ids<T>(tx: &mut Tx, sql: &str, org: OrgId, ids: &[Uuid]) -> Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
+{
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    debug_assert!(sql.contains("IN ({ids})"), "{sql}");
+    let sql = sql.replace("IN ({ids})", "= ANY($2)");
+    Ok(sqlx::query_as::<Db, T>(&sql)
+        .bind(org.0)
+        .bind(ids)
+        .fetch_all(&mut **tx)
+        .await?)
+}
+
 include!("shared.rs");
 include!("inventory_sql.rs");
 include!("questions_sql.rs");

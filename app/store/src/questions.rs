@@ -105,11 +105,44 @@ pub struct RequestRow {
     pub items: i64,
 }
 
+/// What the jobs about a waiting request (reminders, the passed deadline,
+/// "no answer") read of it: whom they concern, whether it still waits, and
+/// its answer link (sealed). Narrower than [`RequestRow`], whose mail
+/// state and counts of the questions they do not need.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct WaitingRequest {
+    #[sqlx(try_from = "uuid::Uuid")]
+    pub id: RequestId,
+    pub recipient_name: String,
+    pub recipient_email: String,
+    #[sqlx(try_from = "String")]
+    pub lang: Lang,
+    pub deadline: NaiveDate,
+    #[sqlx(try_from = "String")]
+    pub status: RequestStatus,
+    #[sqlx(try_from = "OptTs")]
+    pub revoked_at: Option<DateTime<Utc>>,
+    #[sqlx(try_from = "OptTs")]
+    pub no_answer_at: Option<DateTime<Utc>>,
+    /// Whether reminders go out for this request.
+    pub reminders: bool,
+    pub reminders_sent: i32,
+    pub token_sealed: Option<Vec<u8>>,
+}
+
+impl WaitingRequest {
+    /// Still waiting for the vendor: not answered, not withdrawn, not given up.
+    pub fn waiting(&self) -> bool {
+        self.status
+            .waiting(self.revoked_at.is_some(), self.no_answer_at.is_some())
+    }
+}
+
 /// What a reminder needs to know of its request.
 #[derive(Clone, Debug)]
 pub struct ReminderTarget {
     pub org_id: aivet_domain::OrgId,
-    pub request: RequestRow,
+    pub request: WaitingRequest,
     pub org_name: String,
     pub zone: aivet_domain::Zone,
     pub policy: aivet_domain::follow_ups::Policy,
@@ -117,7 +150,6 @@ pub struct ReminderTarget {
     pub services: Vec<String>,
     /// The questions still without an answer: (number from 1, text).
     pub open_questions: Vec<(usize, String)>,
-    pub token_sealed: Option<Vec<u8>>,
 }
 
 /// Someone to tell by mail, in their language.
@@ -144,9 +176,8 @@ pub struct ArrivedTarget {
 impl RequestRow {
     /// Still waiting for the vendor: not answered, not withdrawn, not given up.
     pub fn waiting(&self) -> bool {
-        self.status != RequestStatus::Submitted
-            && self.revoked_at.is_none()
-            && self.no_answer_at.is_none()
+        self.status
+            .waiting(self.revoked_at.is_some(), self.no_answer_at.is_some())
     }
 
     /// Whether the vendor's link still works at `now`.

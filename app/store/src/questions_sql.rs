@@ -285,7 +285,7 @@ async fn reminder_targets_in(
 ) -> Result<Vec<Option<crate::questions::ReminderTarget>>> {
     use std::collections::HashMap;
     let keys: Vec<Uuid> = ids.iter().map(|r| r.0).collect();
-    let mut requests = request_rows(tx, org, ids).await?;
+    let mut requests = waiting_requests(tx, org, ids).await?;
     let mut services: HashMap<Uuid, Vec<String>> = HashMap::new();
     for (request, _, name) in covered_by(tx, org, &keys).await? {
         services.entry(request).or_default().push(name);
@@ -302,10 +302,6 @@ async fn reminder_targets_in(
     for (request, position, question) in questions {
         open.entry(request).or_default().push((position as usize + 1, question));
     }
-    let tokens: Vec<(Uuid, Option<Vec<u8>>)> =
-        fetch_for_ids(tx, "SELECT id, token_sealed FROM question_requests WHERE org_id = $1 AND id IN ({ids})", org, &keys)
-            .await?;
-    let mut tokens: HashMap<Uuid, Option<Vec<u8>>> = tokens.into_iter().collect();
     Ok(ids
         .iter()
         .map(|id| {
@@ -318,17 +314,28 @@ async fn reminder_targets_in(
                 policy: o.policy,
                 services: services.get(&id.0).cloned().unwrap_or_default(),
                 open_questions: open.get(&id.0).cloned().unwrap_or_default(),
-                token_sealed: tokens.remove(&id.0).flatten(),
             })
         })
         .collect())
 }
 
-/// The rows of some requests of the organisation, by id (those that exist).
-async fn request_rows(tx: &mut Tx, org: OrgId, ids: &[RequestId]) -> Result<std::collections::HashMap<RequestId, RequestRow>> {
+/// What the jobs about waiting requests need of some requests of the
+/// organisation, by id (those that exist).
+async fn waiting_requests(
+    tx: &mut Tx,
+    org: OrgId,
+    ids: &[RequestId],
+) -> Result<std::collections::HashMap<RequestId, crate::questions::WaitingRequest>> {
     let keys: Vec<Uuid> = ids.iter().map(|r| r.0).collect();
-    let rows: Vec<RequestRow> =
-        fetch_for_ids(tx, &format!("{REQUEST_COLUMNS} WHERE r.org_id = $1 AND r.id IN ({{ids}})"), org, &keys).await?;
+    let rows: Vec<crate::questions::WaitingRequest> = fetch_for_ids(
+        tx,
+        "SELECT id, recipient_name, recipient_email, lang, deadline, status, revoked_at, no_answer_at, reminders,
+                reminders_sent, token_sealed
+         FROM question_requests WHERE org_id = $1 AND id IN ({ids})",
+        org,
+        &keys,
+    )
+    .await?;
     Ok(rows.into_iter().map(|r| (r.id, r)).collect())
 }
 
@@ -364,7 +371,7 @@ async fn add_reminders(
 ) -> Result<Vec<bool>> {
     use std::collections::{BTreeMap, HashMap};
     let ids: Vec<RequestId> = reminders.iter().map(|(r, _)| *r).collect();
-    let requests = request_rows(tx, org, &ids).await?;
+    let requests = waiting_requests(tx, org, &ids).await?;
     // Reminders per request in this call, for the numbers and the counts.
     let mut added: HashMap<RequestId, i32> = HashMap::new();
     let (mut went, mut mails, mut sent) = (Vec::new(), Vec::new(), Vec::new());

@@ -209,25 +209,6 @@ fn cached(rows: usize) -> bool {
     rows == 1
 }
 
-/// The rows `sql` selects for some ids of the organisation, a chunk of ids
-/// per statement: `sql` binds the organisation as `$1` and has `{ids}`
-/// where the list of ids goes.
-async fn fetch_for_ids<T>(tx: &mut Tx, sql: &str, org: OrgId, ids: &[Uuid]) -> Result<Vec<T>>
-where
-    T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
-{
-    let mut rows = Vec::new();
-    for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-        let sql = many_params(sql.replace("{ids}", &param_list(chunk.len(), 2)));
-        let mut q = sqlx::query_as::<Db, T>(&sql).persistent(cached(chunk.len())).bind(org.0);
-        for id in chunk {
-            q = q.bind(*id);
-        }
-        rows.extend(q.fetch_all(&mut **tx).await?);
-    }
-    Ok(rows)
-}
-
 async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &AuditEvent, now: DateTime<Utc>) -> Result<()> {
     insert_audits(tx, org, actor, std::slice::from_ref(event), now).await
 }

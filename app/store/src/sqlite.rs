@@ -138,6 +138,27 @@ impl SqliteStore {
     }
 }
 
+/// The rows `sql` selects for some ids of the organisation: `sql` binds
+/// the organisation as `$1` and has `IN ({ids})` where the ids go. Here a
+/// chunk of ids per statement, as a list of parameters.
+async fn fetch_for_ids<T>(tx: &mut Tx, sql: &str, org: OrgId, ids: &[Uuid]) -> Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
+{
+    let mut rows = Vec::new();
+    for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+        let sql = many_params(sql.replace("{ids}", &param_list(chunk.len(), 2)));
+        let mut q = sqlx::query_as::<Db, T>(&sql)
+            .persistent(cached(chunk.len()))
+            .bind(org.0);
+        for id in chunk {
+            q = q.bind(*id);
+        }
+        rows.extend(q.fetch_all(&mut **tx).await?);
+    }
+    Ok(rows)
+}
+
 include!("shared.rs");
 include!("inventory_sql.rs");
 include!("questions_sql.rs");
