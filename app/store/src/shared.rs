@@ -203,10 +203,11 @@ fn many_params(sql: String) -> String {
 }
 
 /// A statement whose text depends on how many rows it has stays out of the
-/// driver's statement cache, unless it has one row (the common case, one
-/// text): otherwise every batch size would take a place in the cache.
+/// driver's statement cache, unless it has one row (the common case) or a
+/// full chunk of [`ROWS_PER_STATEMENT`] (what a large batch is made of):
+/// otherwise every batch size would take a place in the cache.
 fn cached(rows: usize) -> bool {
-    rows == 1
+    rows == 1 || rows == ROWS_PER_STATEMENT
 }
 
 async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &AuditEvent, now: DateTime<Utc>) -> Result<()> {
