@@ -16,26 +16,27 @@ async fn insert_job(tx: &mut Tx, job: &NewJob, now: DateTime<Utc>) -> Result<boo
 /// Schedules jobs inside `tx`, many rows per statement, leaving out those
 /// whose key exists; how many are new.
 async fn insert_jobs(tx: &mut Tx, jobs: &[NewJob], now: DateTime<Utc>) -> Result<u64> {
-    let mut new = 0;
-    for chunk in jobs.chunks(ROWS_PER_STATEMENT) {
-        let sql = many_params(format!(
-            "INSERT INTO jobs (id, org_id, kind, key, payload, status, run_at, attempts, created_at) VALUES {}
-             ON CONFLICT (key) DO NOTHING",
-            value_rows(chunk.len(), 7, |p| format!("({}, 'queued', ${}, 0, ${})", param_list(5, p), p + 5, p + 6))
-        ));
-        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
-        for job in chunk {
+    let rows: Vec<(Uuid, Option<Uuid>, String, String, String, Ts)> = jobs
+        .iter()
+        .map(|job| {
             let (kind, payload) = job.job.to_stored();
-            q = q
-                .bind(Uuid::new_v4())
-                .bind(job.org_id.map(|o| o.0))
-                .bind(kind)
-                .bind(job.job.key(job.run_at))
-                .bind(payload)
-                .bind(Ts::from(job.run_at))
-                .bind(Ts::from(now));
-        }
-        new += q.execute(&mut **tx).await?.rows_affected();
+            (Uuid::new_v4(), job.org_id.map(|o| o.0), kind, job.job.key(job.run_at), payload, Ts::from(job.run_at))
+        })
+        .collect();
+    let mut new = 0;
+    for chunk in statement_chunks(&rows) {
+        // `WHERE true` keeps SQLite from reading `ON CONFLICT` as a join's `ON`.
+        let sql = many_params(format!(
+            "INSERT INTO jobs (id, org_id, kind, key, payload, status, run_at, attempts, created_at)
+             SELECT column1, column2, column3, column4, column5, 'queued', column6, 0, $1 FROM {} WHERE true
+             ON CONFLICT (key) DO NOTHING",
+            rows_table(chunk.len(), 6, 2)
+        ));
+        let q = sqlx::query(&sql).persistent(chunk_cached(chunk.len())).bind(Ts::from(now));
+        new += bind_rows!(q, chunk, |r| r.0, r.1, r.2.as_str(), r.3.as_str(), r.4.as_str(), r.5)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
     }
     Ok(new)
 }
@@ -54,16 +55,14 @@ async fn finish_jobs_in(tx: &mut Tx, leases: &[&JobLease], now: DateTime<Utc>) -
     }
     let mut finished = std::collections::HashSet::new();
     for (owner, ids) in by_owner {
-        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+        for chunk in statement_chunks(&ids) {
             let sql = many_params(format!(
                 "UPDATE jobs SET status = 'done', finished_at = $1, last_error = NULL, lease_owner = NULL, lease_expires_at = NULL
-                 WHERE status = 'running' AND lease_owner = $2 AND id IN ({}) RETURNING id",
-                param_list(chunk.len(), 3)
+                 WHERE status = 'running' AND lease_owner = $2 AND id {} RETURNING id",
+                ids_in(chunk.len(), 3)
             ));
-            let mut q = sqlx::query_as::<_, (Uuid,)>(&sql).persistent(cached(chunk.len())).bind(Ts::from(now)).bind(owner);
-            for id in chunk {
-                q = q.bind(*id);
-            }
+            let q = sqlx::query_as::<_, (Uuid,)>(&sql).persistent(chunk_cached(chunk.len())).bind(Ts::from(now)).bind(owner);
+            let q = bind_ids!(q, chunk);
             finished.extend(q.fetch_all(&mut **tx).await?.into_iter().map(|(id,)| (owner, JobId(id))));
         }
     }
@@ -97,16 +96,13 @@ async fn mark_no_answers_in(tx: &mut Tx, org: OrgId, requests: &[RequestId], now
     let rows = waiting_requests(tx, org, requests).await?;
     let waiting: Vec<&crate::questions::WaitingRequest> = rows.values().filter(|r| r.waiting()).collect();
     let keys: Vec<Uuid> = waiting.iter().map(|r| r.id.0).collect();
-    for chunk in keys.chunks(ROWS_PER_STATEMENT) {
+    for chunk in statement_chunks(&keys) {
         let sql = many_params(format!(
-            "UPDATE question_requests SET no_answer_at = $2 WHERE org_id = $1 AND id IN ({})",
-            param_list(chunk.len(), 3)
+            "UPDATE question_requests SET no_answer_at = $2 WHERE org_id = $1 AND id {}",
+            ids_in(chunk.len(), 3)
         ));
-        let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0).bind(Ts::from(now));
-        for id in chunk {
-            q = q.bind(*id);
-        }
-        q.execute(&mut **tx).await?;
+        let q = sqlx::query(&sql).persistent(chunk_cached(chunk.len())).bind(org.0).bind(Ts::from(now));
+        bind_ids!(q, chunk).execute(&mut **tx).await?;
     }
     let entries: Vec<(RequestId, Event)> = waiting
         .iter()

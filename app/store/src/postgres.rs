@@ -231,25 +231,61 @@ fn quote_ident(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "\"\""))
 }
 
-/// The rows `sql` selects for some ids of the organisation: `sql` binds
-/// the organisation as `$1` and has `IN ({ids})` where the ids go. Here
-/// they go as one array, `= ANY($2)`: one text however many there are, so
-/// the statement is prepared once per connection, where a list of `$N`
-/// would be parsed and planned again on every call.
-async fn fetch_for_ids<T>(tx: &mut Tx, sql: &str, org: OrgId, ids: &[Uuid]) -> Result<Vec<T>>
-where
-    T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
-{
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    debug_assert!(sql.contains("IN ({ids})"), "{sql}");
-    let sql = sql.replace("IN ({ids})", "= ANY($2)");
-    Ok(sqlx::query_as::<Db, T>(&sql)
-        .bind(org.0)
-        .bind(ids)
-        .fetch_all(&mut **tx)
-        .await?)
+// How statements take many ids or rows (see `shared.rs`). Here as arrays,
+// one parameter per column however many rows there are: one statement text,
+// prepared once per connection, where lists of `$N` would be parsed and
+// planned again for every number of rows.
+
+/// The parts of a list that go into one statement each: all of it.
+fn statement_chunks<T>(items: &[T]) -> std::slice::Chunks<'_, T> {
+    items.chunks(usize::MAX)
+}
+
+/// `= ANY(…)`: the ids as one array, parameter `from`.
+fn ids_in(_n: usize, from: usize) -> String {
+    format!("= ANY(${from})")
+}
+
+/// Rows of `cols` columns as a table whose columns are `column1`,
+/// `column2`, …: one array per column, from parameter `from` on.
+fn rows_table(_rows: usize, cols: usize, from: usize) -> String {
+    let names: Vec<String> = (1..=cols).map(|c| format!("column{c}")).collect();
+    format!(
+        "UNNEST({}) AS r({})",
+        param_list(cols, from),
+        names.join(", ")
+    )
+}
+
+/// Whether a statement of a chunk of `n` stays in the statement cache:
+/// always, as its text does not depend on `n`.
+fn chunk_cached(_n: usize) -> bool {
+    true
+}
+
+/// Binds a chunk of ids for [`ids_in`]: one array.
+macro_rules! bind_ids {
+    ($q:expr, $ids:expr) => {
+        $q.bind($ids)
+    };
+}
+
+/// Binds a chunk of rows for [`rows_table`], column by column: `|r| a, b,
+/// …` are the values of row `r`, each collected into its column's array.
+macro_rules! bind_rows {
+    ($q:expr, $rows:expr, |$r:ident| $($v:expr),+ $(,)?) => {{
+        let q = $q;
+        $(let q = q.bind($rows.iter().map(|#[allow(unused_variables)] $r| $v).collect::<Vec<_>>());)+
+        q
+    }};
+}
+
+#[cfg(test)]
+const TEST_BACKEND: crate::testing::Backend = crate::testing::Backend::Postgres;
+
+#[cfg(test)]
+async fn open_for_tests(db: &crate::testing::TestDb) -> ThisStore {
+    PgStore::open(db.url(), db.admin_url()).await.unwrap()
 }
 
 include!("shared.rs");

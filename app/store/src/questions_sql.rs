@@ -166,25 +166,21 @@ async fn insert_events(
     actor: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    for chunk in events.chunks(ROWS_PER_STATEMENT) {
-        let sql = many_params(format!(
-            "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail) VALUES {}",
-            value_rows(chunk.len(), 8, |p| format!("({})", param_list(8, p)))
-        ));
-        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
-        for (service, request, event) in chunk {
+    let rows: Vec<(Uuid, Uuid, Option<Uuid>, String, String)> = events
+        .iter()
+        .map(|(service, request, event)| {
             let (kind, detail) = event.to_stored();
-            q = q
-                .bind(Uuid::new_v4())
-                .bind(org.0)
-                .bind(service.0)
-                .bind(request.map(|r| r.0))
-                .bind(Ts::from(now))
-                .bind(kind)
-                .bind(actor)
-                .bind(detail);
-        }
-        q.execute(&mut **tx).await?;
+            (Uuid::new_v4(), service.0, request.map(|r| r.0), kind, detail)
+        })
+        .collect();
+    for chunk in statement_chunks(&rows) {
+        let sql = many_params(format!(
+            "INSERT INTO question_events (id, org_id, service_id, request_id, at, kind, actor, detail)
+             SELECT column1, $1, column2, column3, $2, column4, $3, column5 FROM {}",
+            rows_table(chunk.len(), 5, 4)
+        ));
+        let q = sqlx::query(&sql).persistent(chunk_cached(chunk.len())).bind(org.0).bind(Ts::from(now)).bind(actor);
+        bind_rows!(q, chunk, |r| r.0, r.1, r.2, r.3.as_str(), r.4.as_str()).execute(&mut **tx).await?;
     }
     Ok(())
 }
@@ -397,16 +393,13 @@ async fn add_reminders(
         by_increment.entry(*k).or_default().push(id.0);
     }
     for (k, ids) in by_increment {
-        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+        for chunk in statement_chunks(&ids) {
             let sql = many_params(format!(
-                "UPDATE question_requests SET reminders_sent = reminders_sent + $2 WHERE org_id = $1 AND id IN ({})",
-                param_list(chunk.len(), 3)
+                "UPDATE question_requests SET reminders_sent = reminders_sent + $2 WHERE org_id = $1 AND id {}",
+                ids_in(chunk.len(), 3)
             ));
-            let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0).bind(k);
-            for id in chunk {
-                q = q.bind(*id);
-            }
-            q.execute(&mut **tx).await?;
+            let q = sqlx::query(&sql).persistent(chunk_cached(chunk.len())).bind(org.0).bind(k);
+            bind_ids!(q, chunk).execute(&mut **tx).await?;
         }
     }
     let who = match actor {

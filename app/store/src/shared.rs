@@ -210,31 +210,49 @@ fn cached(rows: usize) -> bool {
     rows == 1 || rows == ROWS_PER_STATEMENT
 }
 
+/// The rows `sql` selects for some ids of the organisation: `sql` binds
+/// the organisation as `$1` and has `IN ({ids})` where the ids go (as the
+/// backend takes them, see [`ids_in`]). An id given twice counts once,
+/// as it would in one statement, even when its two places fall into
+/// different chunks.
+async fn fetch_for_ids<T>(tx: &mut Tx, sql: &str, org: OrgId, ids: &[Uuid]) -> Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
+{
+    debug_assert!(sql.contains("IN ({ids})"), "{sql}");
+    let mut seen = std::collections::HashSet::with_capacity(ids.len());
+    let ids: Vec<Uuid> = ids.iter().copied().filter(|id| seen.insert(*id)).collect();
+    let mut rows = Vec::new();
+    for chunk in statement_chunks(&ids) {
+        let sql = many_params(sql.replace("IN ({ids})", &ids_in(chunk.len(), 2)));
+        let q = sqlx::query_as::<Db, T>(&sql).persistent(chunk_cached(chunk.len())).bind(org.0);
+        rows.extend(bind_ids!(q, chunk).fetch_all(&mut **tx).await?);
+    }
+    Ok(rows)
+}
+
 async fn insert_audit(tx: &mut Tx, org: OrgId, actor: Option<UserId>, event: &AuditEvent, now: DateTime<Utc>) -> Result<()> {
     insert_audits(tx, org, actor, std::slice::from_ref(event), now).await
 }
 
 /// Audit entries by one actor at one time, many rows per statement.
 async fn insert_audits(tx: &mut Tx, org: OrgId, actor: Option<UserId>, events: &[AuditEvent], now: DateTime<Utc>) -> Result<()> {
-    for chunk in events.chunks(ROWS_PER_STATEMENT) {
-        let sql = many_params(format!(
-            "INSERT INTO audit_log (id, org_id, at, actor_user_id, actor_label, action, detail) VALUES {}",
-            value_rows(chunk.len(), 6, |p| format!(
-                "(${p}, ${}, ${}, ${}, COALESCE((SELECT email FROM users WHERE id = ${}), 'system'), ${}, ${})",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 3,
-                p + 4,
-                p + 5
-            ))
-        ));
-        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
-        for event in chunk {
+    let rows: Vec<(Uuid, String, String)> = events
+        .iter()
+        .map(|event| {
             let (action, detail) = crate::audit_columns(event);
-            q = q.bind(Uuid::new_v4()).bind(org.0).bind(Ts::from(now)).bind(actor.map(|a| a.0)).bind(action).bind(detail);
-        }
-        q.execute(&mut **tx).await?;
+            (Uuid::new_v4(), action, detail)
+        })
+        .collect();
+    for chunk in statement_chunks(&rows) {
+        let sql = many_params(format!(
+            "INSERT INTO audit_log (id, org_id, at, actor_user_id, actor_label, action, detail)
+             SELECT column1, $1, $2, $3, COALESCE((SELECT email FROM users WHERE id = $3), 'system'), column2, column3
+             FROM {}",
+            rows_table(chunk.len(), 3, 4)
+        ));
+        let q = sqlx::query(&sql).persistent(chunk_cached(chunk.len())).bind(org.0).bind(Ts::from(now)).bind(actor.map(|a| a.0));
+        bind_rows!(q, chunk, |r| r.0, r.1.as_str(), r.2.as_str()).execute(&mut **tx).await?;
     }
     Ok(())
 }
@@ -245,33 +263,31 @@ async fn insert_mail(tx: &mut Tx, mail: &NewMail) -> Result<()> {
 
 /// Mails to queue, many rows per statement.
 async fn insert_mails(tx: &mut Tx, mails: &[&NewMail]) -> Result<()> {
-    for chunk in mails.chunks(ROWS_PER_STATEMENT) {
+    for chunk in statement_chunks(mails) {
         let sql = many_params(format!(
             "INSERT INTO outbox (id, org_id, kind, recipient, subject, message, message_id, status, attempts,
                                  created_at, next_attempt_at, give_up_at)
-             VALUES {}",
-            value_rows(chunk.len(), 9, |p| format!(
-                "({}, 'queued', 0, ${}, ${}, ${})",
-                param_list(7, p),
-                p + 7,
-                p + 7,
-                p + 8
-            ))
+             SELECT column1, column2, column3, column4, column5, column6, column7, 'queued', 0,
+                    column8, column8, column9
+             FROM {}",
+            rows_table(chunk.len(), 9, 1)
         ));
-        let mut q = sqlx::query(&sql).persistent(cached(chunk.len()));
-        for mail in chunk {
-            q = q
-                .bind(mail.id.0)
-                .bind(mail.org_id.map(|o| o.0))
-                .bind(mail.kind)
-                .bind(&mail.recipient)
-                .bind(&mail.subject)
-                .bind(&mail.message)
-                .bind(&mail.message_id)
-                .bind(Ts::from(mail.created_at))
-                .bind(Ts::from(mail.give_up_at));
-        }
-        q.execute(&mut **tx).await?;
+        let q = sqlx::query(&sql).persistent(chunk_cached(chunk.len()));
+        bind_rows!(
+            q,
+            chunk,
+            |m| m.id.0,
+            m.org_id.map(|o| o.0),
+            m.kind,
+            m.recipient.as_str(),
+            m.subject.as_str(),
+            m.message.as_slice(),
+            m.message_id.as_str(),
+            Ts::from(m.created_at),
+            Ts::from(m.give_up_at),
+        )
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }
@@ -1121,5 +1137,114 @@ impl Store for ThisStore {
         .await?;
         tx.commit().await?;
         Ok(rows)
+    }
+}
+
+/// The ways of writing many rows or reading many ids in one call
+/// (`statement_chunks`, `ids_in`, `rows_table`, `bind_rows!`), on either
+/// side of a chunk's size: every row arrives whole, once.
+#[cfg(test)]
+mod many_rows {
+    use super::*;
+    use crate::inventory::InventoryStore;
+    use aivet_domain::inventory::{ServiceForm, VendorForm};
+    use aivet_domain::jobs::Job;
+    use aivet_domain::{PersonName, RequestId, ServiceId};
+    use chrono::TimeZone;
+
+    async fn count(tx: &mut Tx, table: &str, org: OrgId) -> i64 {
+        let (n,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {table} WHERE org_id = $1"))
+            .bind(org.0)
+            .fetch_one(&mut **tx)
+            .await
+            .unwrap();
+        n
+    }
+
+    #[tokio::test]
+    async fn every_row_of_a_call_is_written_and_read_once() {
+        let Some(db) = crate::testing::TestDb::new(TEST_BACKEND).await else {
+            return;
+        };
+        let store = open_for_tests(&db).await;
+        let now = Utc.with_ymd_and_hms(2026, 12, 7, 9, 0, 0).unwrap();
+        let user = NewUser {
+            email: Email::parse("many@example.com").unwrap(),
+            name: PersonName::parse("Many Rows").unwrap(),
+            password_hash: "x".into(),
+            lang: Lang::En,
+        };
+        let name = OrgName::parse("Many Rows AS").unwrap();
+        let (_, t) = store.sign_up(user, &name, &Slug::from_name("Many Rows AS"), now).await.unwrap();
+        let org = t.org_id();
+        let vendor_form = VendorForm { name: "Vendor".into(), role: "application".into(), ..Default::default() };
+        let vendor = store.create_vendor(&t, &vendor_form.parse().unwrap(), AuditEvent::SignedIn, now).await.unwrap();
+        let service_form = ServiceForm { name: "Service".into(), vendor_id: vendor.to_string(), ..Default::default() };
+        let service = store.create_service(&t, &service_form.parse().unwrap(), AuditEvent::SignedIn, now).await.unwrap();
+
+        let mut written = 0;
+        for n in [0usize, 1, 99, 100, 101, 250] {
+            let mut tx = store.write(Scope::Org(org, None)).await.unwrap();
+            let (audits, events, mails) =
+                (count(&mut tx, "audit_log", org).await, count(&mut tx, "question_events", org).await, count(&mut tx, "outbox", org).await);
+
+            let audit: Vec<AuditEvent> = (0..n).map(|_| AuditEvent::SignedIn).collect();
+            insert_audits(&mut tx, org, None, &audit, now).await.unwrap();
+            assert_eq!(count(&mut tx, "audit_log", org).await, audits + n as i64, "audits of {n}");
+
+            let event = Event::NoAnswer { to: "vendor@example.com".into(), reminders: 4 };
+            let timeline: Vec<(ServiceId, Option<RequestId>, &Event)> = (0..n).map(|_| (service, None, &event)).collect();
+            insert_events(&mut tx, org, &timeline, "Many Rows", now).await.unwrap();
+            assert_eq!(count(&mut tx, "question_events", org).await, events + n as i64, "events of {n}");
+
+            let new: Vec<NewMail> = (0..n)
+                .map(|i| NewMail {
+                    id: MailId(Uuid::new_v4()),
+                    org_id: Some(org),
+                    kind: "reminder",
+                    recipient: format!("r{n}-{i}@example.com"),
+                    subject: format!("Subject {n}-{i}"),
+                    message: format!("message {n}-{i}").into_bytes(),
+                    message_id: format!("<{n}-{i}@example.com>"),
+                    created_at: now,
+                    give_up_at: now + chrono::Duration::days(2),
+                })
+                .collect();
+            insert_mails(&mut tx, &new.iter().collect::<Vec<_>>()).await.unwrap();
+            assert_eq!(count(&mut tx, "outbox", org).await, mails + n as i64, "mails of {n}");
+            // Read back by id, with one id given twice and one unknown.
+            let mut ids: Vec<Uuid> = new.iter().map(|m| m.id.0).collect();
+            ids.extend(ids.first().copied());
+            ids.push(Uuid::new_v4());
+            let mut back: Vec<(Uuid, String, String, Vec<u8>, String)> = fetch_for_ids(
+                &mut tx,
+                "SELECT id, recipient, subject, message, status FROM outbox WHERE org_id = $1 AND id IN ({ids})",
+                org,
+                &ids,
+            )
+            .await
+            .unwrap();
+            back.sort_by_key(|r| r.1.clone());
+            let mut expected: Vec<(Uuid, String, String, Vec<u8>, String)> = new
+                .iter()
+                .map(|m| (m.id.0, m.recipient.clone(), m.subject.clone(), m.message.clone(), "queued".into()))
+                .collect();
+            expected.sort_by_key(|r| r.1.clone());
+            assert_eq!(back, expected, "mails of {n} read back");
+
+            let jobs: Vec<NewJob> = (0..n)
+                .map(|i| NewJob {
+                    job: Job::DeadlinePassed { request: RequestId(Uuid::from_u128((written + i) as u128)) },
+                    org_id: Some(org),
+                    run_at: now,
+                })
+                .collect();
+            assert_eq!(insert_jobs(&mut tx, &jobs, now).await.unwrap(), n as u64, "jobs of {n}");
+            assert_eq!(insert_jobs(&mut tx, &jobs, now).await.unwrap(), 0, "jobs of {n} again");
+            tx.commit().await.unwrap();
+            written += n;
+        }
+        let mut tx = store.write(Scope::Org(org, None)).await.unwrap();
+        assert_eq!(count(&mut tx, "jobs", org).await, written as i64);
     }
 }

@@ -138,25 +138,65 @@ impl SqliteStore {
     }
 }
 
-/// The rows `sql` selects for some ids of the organisation: `sql` binds
-/// the organisation as `$1` and has `IN ({ids})` where the ids go. Here a
-/// chunk of ids per statement, as a list of parameters.
-async fn fetch_for_ids<T>(tx: &mut Tx, sql: &str, org: OrgId, ids: &[Uuid]) -> Result<Vec<T>>
-where
-    T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
-{
-    let mut rows = Vec::new();
-    for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-        let sql = many_params(sql.replace("{ids}", &param_list(chunk.len(), 2)));
-        let mut q = sqlx::query_as::<Db, T>(&sql)
-            .persistent(cached(chunk.len()))
-            .bind(org.0);
-        for id in chunk {
+// How statements take many ids or rows (see `shared.rs`). Here as lists
+// of parameters, a chunk of at most [`ROWS_PER_STATEMENT`] per statement.
+
+/// The parts of a list that go into one statement each.
+fn statement_chunks<T>(items: &[T]) -> std::slice::Chunks<'_, T> {
+    items.chunks(ROWS_PER_STATEMENT)
+}
+
+/// `IN (…)`: `n` ids from parameter `from` on.
+fn ids_in(n: usize, from: usize) -> String {
+    format!("IN ({})", param_list(n, from))
+}
+
+/// `rows` rows of `cols` parameters each, from parameter `from` on, as a
+/// table whose columns are `column1`, `column2`, ….
+fn rows_table(rows: usize, cols: usize, from: usize) -> String {
+    format!(
+        "(VALUES {})",
+        value_rows(rows, cols, |p| format!(
+            "({})",
+            param_list(cols, p + from - 1)
+        ))
+    )
+}
+
+/// Whether a statement of a chunk of `n` stays in the statement cache.
+fn chunk_cached(n: usize) -> bool {
+    cached(n)
+}
+
+/// Binds a chunk of ids for [`ids_in`]: one parameter each.
+macro_rules! bind_ids {
+    ($q:expr, $ids:expr) => {{
+        let mut q = $q;
+        for id in $ids {
             q = q.bind(*id);
         }
-        rows.extend(q.fetch_all(&mut **tx).await?);
-    }
-    Ok(rows)
+        q
+    }};
+}
+
+/// Binds a chunk of rows for [`rows_table`], row by row: `|r| a, b, …` are
+/// the values of row `r`.
+macro_rules! bind_rows {
+    ($q:expr, $rows:expr, |$r:ident| $($v:expr),+ $(,)?) => {{
+        let mut q = $q;
+        for $r in $rows {
+            $(q = q.bind($v);)+
+        }
+        q
+    }};
+}
+
+#[cfg(test)]
+const TEST_BACKEND: crate::testing::Backend = crate::testing::Backend::Sqlite;
+
+#[cfg(test)]
+async fn open_for_tests(db: &crate::testing::TestDb) -> ThisStore {
+    SqliteStore::open(db.url()).await.unwrap()
 }
 
 include!("shared.rs");

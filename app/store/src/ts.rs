@@ -66,6 +66,12 @@ impl Type<Postgres> for Ts {
         <DateTime<Utc> as Type<Postgres>>::type_info()
     }
 }
+/// Arrays of timestamps, for rows written as one array per column.
+impl sqlx::postgres::PgHasArrayType for Ts {
+    fn array_type_info() -> sqlx::postgres::PgTypeInfo {
+        <DateTime<Utc> as sqlx::postgres::PgHasArrayType>::array_type_info()
+    }
+}
 impl<'q> Encode<'q, Postgres> for Ts {
     fn encode_by_ref(
         &self,
