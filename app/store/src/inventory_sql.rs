@@ -387,6 +387,10 @@ fn dashboard_by_status_sql(today: NaiveDate) -> String {
     )
 }
 
+/// The organisation's number of changes to what its dashboard counts (`$1`
+/// the organisation; see [`crate::kept`]).
+const ORG_CHANGES: &str = "COALESCE((SELECT n FROM org_changes WHERE org_id = $1), 0)";
+
 /// The dashboard's one-row figures (`$1` the organisation, `$2` today):
 /// vendors, known findings, overdue follow-ups, and whether the data
 /// class policy was reviewed.
@@ -395,6 +399,34 @@ const DASHBOARD_TOTALS: &str = "SELECT (SELECT COUNT(*) FROM vendors v WHERE v.o
         (SELECT COUNT(*) FROM follow_ups f JOIN services s ON s.org_id = f.org_id AND s.id = f.service_id
           WHERE f.org_id = $1 AND f.status = 'open' AND f.due_on < $2 AND s.archived_at IS NULL) AS overdue,
         (SELECT policy_reviewed_at IS NOT NULL FROM orgs WHERE id = $1) AS policy_reviewed";
+
+/// The dashboard's one statement (`$1` the organisation, `$2` today), with
+/// the number of changes it was counted at. SQLite: one row, the rows by
+/// status and the clocks as JSON. PostgreSQL: a row per service status,
+/// each with the one-row figures and the clocks as JSON (one row with only
+/// those when there are no services).
+fn dashboard_sql(today: NaiveDate) -> String {
+    let by_status = dashboard_by_status_sql(today);
+    if ThisStore::LISTS_AS_JSON {
+        format!(
+            "SELECT t.*, {ORG_CHANGES},
+                (SELECT json_group_array(json_array(g.status, g.services, g.personal, g.open_findings, g.asked_any,
+                    g.awaiting, g.to_review, g.conflicts, g.undecided, g.affected, g.exposure_unknown, g.asked_without))
+                 FROM ({by_status}) AS g),
+                (SELECT json_group_array(json_array(hex(i.id), i.title, i.we_aware_at) ORDER BY {PENDING_CLOCKS_ORDER})
+                 FROM incidents i WHERE {PENDING_CLOCKS})
+             FROM ({DASHBOARD_TOTALS}) AS t"
+        )
+    } else {
+        format!(
+            "SELECT t.*, g.* FROM (SELECT tt.*, {ORG_CHANGES} AS changes,
+                    (SELECT COALESCE(json_agg(json_build_array(i.id, i.title, i.we_aware_at) ORDER BY {PENDING_CLOCKS_ORDER}), '[]')::text
+                     FROM incidents i WHERE {PENDING_CLOCKS}) AS clocks
+                 FROM ({DASHBOARD_TOTALS}) AS tt) AS t
+             LEFT JOIN ({by_status}) AS g ON 1 = 1"
+        )
+    }
+}
 
 /// A row of [`dashboard_by_status_sql`].
 type StatusFigures = (String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
@@ -407,6 +439,7 @@ struct DashboardRow {
     known_findings: i64,
     overdue: i64,
     policy_reviewed: bool,
+    changes: i64,
     clocks: String,
     status: Option<String>,
     services: Option<i64>,
@@ -1110,41 +1143,38 @@ impl InventoryStore for ThisStore {
 
     async fn dashboard(&self, t: &Tenant, today: NaiveDate) -> Result<Dashboard> {
         let org = t.org_id();
-        let by_status = dashboard_by_status_sql(today);
+        let changes_sql = format!("SELECT {ORG_CHANGES}");
         if ThisStore::LISTS_AS_JSON {
-            // One statement and one row: the rows by status and the clocks
-            // as JSON. SQLite has no row policies to scope a transaction
-            // to, and one statement reads one snapshot.
-            let (vendors, known, overdue, reviewed, rows, clocks): (i64, i64, i64, bool, String, String) =
-                sqlx::query_as(&format!(
-                    "SELECT t.*,
-                        (SELECT json_group_array(json_array(g.status, g.services, g.personal, g.open_findings, g.asked_any,
-                            g.awaiting, g.to_review, g.conflicts, g.undecided, g.affected, g.exposure_unknown, g.asked_without))
-                         FROM ({by_status}) AS g),
-                        (SELECT json_group_array(json_array(hex(i.id), i.title, i.we_aware_at) ORDER BY {PENDING_CLOCKS_ORDER})
-                         FROM incidents i WHERE {PENDING_CLOCKS})
-                     FROM ({DASHBOARD_TOTALS}) AS t"
-                ))
+            // Unchanged since it was last counted for today: the kept one.
+            let changes: i64 = sqlx::query_scalar(&changes_sql).bind(org.0).fetch_one(&self.pool).await?;
+            if let Some(d) = self.kept.get(org, changes, today) {
+                return Ok(d);
+            }
+            // One statement and one row. SQLite has no row policies to
+            // scope a transaction to, and one statement reads one snapshot,
+            // with the number of changes it was counted at.
+            let (vendors, known, overdue, reviewed, changes, rows, clocks): (i64, i64, i64, bool, i64, String, String) =
+                sqlx::query_as(&dashboard_sql(today))
                 .bind(org.0)
                 .bind(today)
                 .fetch_one(&self.pool)
                 .await?;
             let rows: Vec<StatusFigures> = JsonRead("the dashboard").parse(&rows)?;
             let clocks = pending_clocks_from_json(&clocks)?;
-            return Ok(dashboard_from((vendors, known, overdue, reviewed), rows, clocks));
+            let d = dashboard_from((vendors, known, overdue, reviewed), rows, clocks);
+            self.kept.keep(org, changes, today, &d);
+            return Ok(d);
         }
-        // PostgreSQL: one statement in the tenant's scope (each statement
-        // is a round trip, and costs more than these queries), a row per
-        // service status, each with the one-row figures and the clocks as
-        // JSON (one row with only those when there are no services).
+        // PostgreSQL: the number of changes and, when it is not the kept
+        // dashboard's, the one statement, in the tenant's scope (each
+        // statement is a round trip, and costs more than these queries).
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let rows: Vec<DashboardRow> = sqlx::query_as(&format!(
-            "SELECT t.*, g.* FROM (SELECT tt.*,
-                    (SELECT COALESCE(json_agg(json_build_array(i.id, i.title, i.we_aware_at) ORDER BY {PENDING_CLOCKS_ORDER}), '[]')::text
-                     FROM incidents i WHERE {PENDING_CLOCKS}) AS clocks
-                 FROM ({DASHBOARD_TOTALS}) AS tt) AS t
-             LEFT JOIN ({by_status}) AS g ON 1 = 1"
-        ))
+        let changes: i64 = sqlx::query_scalar(&changes_sql).bind(org.0).fetch_one(&mut *tx).await?;
+        if let Some(d) = self.kept.get(org, changes, today) {
+            tx.commit().await?;
+            return Ok(d);
+        }
+        let rows: Vec<DashboardRow> = sqlx::query_as(&dashboard_sql(today))
         .bind(org.0)
         .bind(today)
         .fetch_all(&mut *tx)
@@ -1152,6 +1182,7 @@ impl InventoryStore for ThisStore {
         tx.commit().await?;
         let first = rows.first().ok_or(StoreError::NotFound)?;
         let totals = (first.vendors, first.known_findings, first.overdue, first.policy_reviewed);
+        let changes = first.changes;
         let clocks = pending_clocks_from_json(&first.clocks)?;
         let rows: Vec<StatusFigures> = rows
             .into_iter()
@@ -1172,7 +1203,9 @@ impl InventoryStore for ThisStore {
                 ))
             })
             .collect();
-        Ok(dashboard_from(totals, rows, clocks))
+        let d = dashboard_from(totals, rows, clocks);
+        self.kept.keep(org, changes, today, &d);
+        Ok(d)
     }
 
     async fn import_services(&self, t: &Tenant, vendors: &[ImportVendor], services: &[ServiceDraft], events: &[AuditEvent], now: DateTime<Utc>) -> Result<Vec<ServiceId>> {
@@ -1189,5 +1222,99 @@ impl InventoryStore for ThisStore {
         }
         tx.commit().await?;
         Ok(ids)
+    }
+}
+
+/// The dashboard kept per organisation (see [`crate::kept`]) is right only
+/// if every table its statement reads raises the organisation's number of
+/// changes on every write.
+#[cfg(test)]
+mod kept_dashboard {
+    use super::*;
+    use chrono::TimeZone;
+    use std::collections::BTreeSet;
+
+    /// The tables named after `FROM` or `JOIN` in `sql`.
+    fn tables_read(sql: &str) -> BTreeSet<String> {
+        let words: Vec<&str> = sql.split(|c: char| c.is_whitespace() || "(),".contains(c)).filter(|w| !w.is_empty()).collect();
+        words
+            .windows(2)
+            .filter(|w| w[0].eq_ignore_ascii_case("from") || w[0].eq_ignore_ascii_case("join"))
+            .map(|w| w[1].to_owned())
+            .filter(|t| !t.eq_ignore_ascii_case("select"))
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn every_table_the_dashboard_reads_raises_the_number_of_changes() {
+        let Some(db) = crate::testing::TestDb::new(TEST_BACKEND).await else {
+            return;
+        };
+        let store = open_for_tests(&db).await;
+        let today = NaiveDate::from_ymd_opt(2026, 12, 7).unwrap();
+        // Besides the number itself.
+        let read: BTreeSet<String> = tables_read(&dashboard_sql(today)).into_iter().filter(|t| t != "org_changes").collect();
+        let expected = ["services", "follow_ups", "vendors", "findings", "incidents", "orgs"];
+        assert_eq!(read, expected.iter().map(|t| t.to_string()).collect::<BTreeSet<_>>(), "the dashboard reads other tables now: give them triggers (migration 0018) and list them here");
+
+        // The triggers that raise the number, by table and event.
+        let triggers: Vec<(String, String)> = if ThisStore::LISTS_AS_JSON {
+            sqlx::query_as(
+                "SELECT tbl_name, upper(substr(name, length(tbl_name) + 10)) FROM sqlite_master
+                 WHERE type = 'trigger' AND sql LIKE '%INSERT INTO org_changes%'",
+            )
+            .fetch_all(&store.pool)
+            .await
+            .unwrap()
+        } else {
+            sqlx::query_as(
+                "SELECT event_object_table::text, event_manipulation::text FROM information_schema.triggers
+                 WHERE action_statement LIKE '%aivet_org_changed%'",
+            )
+            .fetch_all(&store.pool)
+            .await
+            .unwrap()
+        };
+        let triggers: BTreeSet<(String, String)> = triggers.into_iter().collect();
+        for table in expected {
+            // An organisation's own row is only ever updated while it has a
+            // dashboard; its services, follow-ups and the rest come and go.
+            let events: &[&str] = if table == "orgs" { &["UPDATE"] } else { &["INSERT", "UPDATE", "DELETE"] };
+            for event in events {
+                assert!(triggers.contains(&(table.to_owned(), event.to_string())), "no trigger on {event} of {table}: {triggers:?}");
+            }
+        }
+
+        // And the number rises: a write that changes nothing a person sees
+        // still counts as a change, and the dashboard counted after it is
+        // kept at the new number.
+        let now = Utc.with_ymd_and_hms(2026, 12, 7, 9, 0, 0).unwrap();
+        let user = NewUser {
+            email: Email::parse("kept@example.com").unwrap(),
+            name: aivet_domain::PersonName::parse("Kept").unwrap(),
+            password_hash: "x".into(),
+            lang: Lang::En,
+        };
+        let (_, t) = store.sign_up(user, &OrgName::parse("Kept AS").unwrap(), &Slug::from_name("Kept AS"), now).await.unwrap();
+        let org = t.org_id();
+        // In the organisation's scope: PostgreSQL's row policy shows no
+        // other organisation's number (which would read as 0).
+        let changes = || async {
+            let mut tx = store.read(Scope::Org(org, None)).await.unwrap();
+            let n: i64 = sqlx::query_scalar(&format!("SELECT {ORG_CHANGES}")).bind(org.0).fetch_one(&mut *tx).await.unwrap();
+            tx.commit().await.unwrap();
+            n
+        };
+        let before = changes().await;
+        store.dashboard(&t, today).await.unwrap();
+        assert!(store.kept.get(org, before, today).is_some(), "counted and kept");
+        let mut tx = store.write(Scope::Org(org, None)).await.unwrap();
+        sqlx::query("UPDATE orgs SET name = name WHERE id = $1").bind(org.0).execute(&mut *tx).await.unwrap();
+        tx.commit().await.unwrap();
+        let after = changes().await;
+        assert!(after > before, "{before} → {after}");
+        assert!(store.kept.get(org, after, today).is_none());
+        store.dashboard(&t, today).await.unwrap();
+        assert!(store.kept.get(org, after, today).is_some(), "counted again and kept");
     }
 }

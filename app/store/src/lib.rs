@@ -25,6 +25,7 @@ pub mod follow_ups;
 pub mod incident;
 pub mod inventory;
 pub mod jobs;
+mod kept;
 pub mod postgres;
 pub mod questions;
 pub mod report;

@@ -53,12 +53,16 @@ pub const GRANTS: &[(&str, &str)] = &[
     ("incident_entries", "SELECT, INSERT"),
     ("advisories", "SELECT, INSERT, UPDATE"),
     ("advisory_hits", "SELECT, INSERT, DELETE"),
+    // Raised by triggers (migration 0018), read by the dashboard.
+    ("org_changes", "SELECT, INSERT, UPDATE"),
     ("_sqlx_migrations", "SELECT"),
 ];
 
 #[derive(Clone)]
 pub struct PgStore {
     pool: PgPool,
+    /// The dashboards last counted (see [`crate::kept`]).
+    kept: std::sync::Arc<crate::kept::KeptDashboards>,
 }
 
 impl PgStore {
@@ -94,7 +98,10 @@ impl PgStore {
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await?;
-        let store = PgStore { pool };
+        let store = PgStore {
+            pool,
+            kept: Default::default(),
+        };
         store.check_role().await?;
         // Without an admin connection the schema must already be current.
         let applied: Option<(i64,)> =

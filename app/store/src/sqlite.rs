@@ -20,6 +20,8 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/
 #[derive(Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    /// The dashboards last counted (see [`crate::kept`]).
+    kept: std::sync::Arc<crate::kept::KeptDashboards>,
 }
 
 /// The connection settings as SQLite reports them (shared/SECURITY.md D1).
@@ -85,7 +87,10 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let store = SqliteStore { pool };
+        let store = SqliteStore {
+            pool,
+            kept: Default::default(),
+        };
         let p = store.pragmas().await?;
         if p.journal_mode != "wal"
             || p.synchronous != 2

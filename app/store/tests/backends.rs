@@ -118,6 +118,7 @@ const TENANT_TABLES: &[&str] = &[
     "incident_entries",
     "advisories",
     "advisory_hits",
+    "org_changes",
 ];
 
 #[tokio::test]

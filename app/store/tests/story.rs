@@ -67,6 +67,7 @@ on_both!(
     inventory_is_scoped_to_the_tenant,
     follow_ups_are_listed_earliest_first_up_to_a_limit,
     follow_ups_of_a_day_follow_the_service_names,
+    the_kept_dashboard_is_the_counted_one_after_every_write,
     jobs_are_scheduled_once_and_leased,
     a_batch_of_reminders_skips_the_job_whose_lease_was_lost,
     a_lost_lease_writes_nothing,

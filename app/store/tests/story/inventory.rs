@@ -1050,3 +1050,123 @@ fn marked_personal(personal: bool) -> ClassMarks {
         needs_clearance: personal,
     }
 }
+
+/// A store keeps the dashboard it last counted and counts again only after
+/// a change to what it counts. What it shows is always what a fresh count
+/// shows: after writes through it to each table the dashboard counts, and
+/// after writes by another server process on the same database.
+pub async fn the_kept_dashboard_is_the_counted_one_after_every_write(b: Backend) {
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
+    let store = open(&db).await;
+    let other_process = open(&db).await;
+    let (_, t) = org_with_owner(&store, "a@example.com", "A").await;
+    // Two years on, a re-assessment due a year after a decision is overdue.
+    let day = t0().date_naive() + Duration::days(730);
+    let shown = |s: &DynStore| {
+        let (s, t) = (s.clone(), t.clone());
+        async move { s.dashboard(&t, day).await.unwrap() }
+    };
+    // Each step: the kept dashboard (read twice, so the second read is
+    // the kept one) is the one a store that never counted before counts.
+    macro_rules! after {
+        ($what:expr) => {{
+            let first = shown(&store).await;
+            let kept = shown(&store).await;
+            let fresh = shown(&open(&db).await).await;
+            assert_eq!(format!("{first:?}"), format!("{fresh:?}"), "{}", $what);
+            assert_eq!(
+                format!("{kept:?}"),
+                format!("{fresh:?}"),
+                "{} (kept)",
+                $what
+            );
+            kept
+        }};
+    }
+    let d = after!("nothing yet");
+    assert_eq!((d.inventory.vendors, d.inventory.in_use), (0, 0));
+
+    let v = vendor(&store, &t, "ChatCo", VendorRole::Application).await;
+    assert_eq!(after!("a vendor").inventory.vendors, 1);
+
+    let s = other_process
+        .create_service(&t, &service_form("Chat", v).parse().unwrap(), ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(after!("a service by another process").inventory.in_use, 1);
+
+    let cleared = aivet_domain::questions::DecisionDraft {
+        decision: aivet_domain::questions::Assessment::Cleared,
+        note: None,
+    };
+    store.decide(&t, s, &cleared, ev(), t0()).await.unwrap();
+    assert_eq!(after!("a decision").follow_ups.overdue, 1);
+
+    use aivet_store::follow_ups::FollowUpQuery;
+    let follow_up = store
+        .follow_ups(&t, &FollowUpQuery::default())
+        .await
+        .unwrap()[0]
+        .id;
+    other_process
+        .move_follow_up(&t, follow_up, day + Duration::days(1), None, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(
+        after!("a follow-up moved by another process")
+            .follow_ups
+            .overdue,
+        0
+    );
+
+    let finding = FindingForm {
+        topic: "separation".into(),
+        status: "verified".into(),
+        summary: "Checked the trust page".into(),
+        source_url: "https://chatco.example/trust".into(),
+        checked_on: "2026-11-30".into(),
+    };
+    store
+        .save_finding(&t, s, &finding.parse().unwrap(), ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(after!("a finding").inventory.known_findings, 1);
+
+    let incident = aivet_domain::incident::IncidentDraft {
+        title: "Prompts of other customers".into(),
+        description: None,
+        source_links: vec![],
+        vendors: vec![],
+        services: vec![s],
+        data_classes: vec![],
+        times: Default::default(),
+        vendor_notified_how: None,
+        we_aware_at: t0(),
+        affected: aivet_domain::incident::Affected::Unknown,
+        affected_evidence: None,
+        personal_data: true,
+        risk: aivet_domain::incident::Risk::NotAssessed,
+    };
+    other_process
+        .record_incident(&t, &incident, &[], day, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(after!("an incident by another process").clocks.len(), 1);
+
+    store.review_clearance_policy(&t, ev(), t0()).await.unwrap();
+    assert!(after!("the policy reviewed").clearance.policy_reviewed);
+
+    store
+        .set_vendor_archived(&t, v, true, ev(), t0())
+        .await
+        .unwrap();
+    assert_eq!(after!("the vendor archived").inventory.vendors, 0);
+
+    // Another day is counted again: two days on, the re-assessment moved
+    // to `day + 1` and the incident's follow-up due on `day` are overdue.
+    assert_eq!(shown(&store).await.follow_ups.overdue, 0);
+    let next = store.dashboard(&t, day + Duration::days(2)).await.unwrap();
+    assert_eq!(next.follow_ups.overdue, 2);
+}
