@@ -107,18 +107,18 @@ impl AdvisoryStore for ThisStore {
             .execute(&mut *tx)
             .await?;
         // Many rows per statement: thousands of hits are written at once.
-        for chunk in hits.chunks(200) {
-            // `$1` is the organisation, each row's own from `$2` on.
+        for chunk in statement_chunks(hits) {
+            // `WHERE true` keeps SQLite from reading `ON CONFLICT` as a join's `ON`.
             let sql = many_params(format!(
-                "INSERT INTO advisory_hits (org_id, service_id, advisory_id, exposure, fixed) VALUES {}
+                "INSERT INTO advisory_hits (org_id, service_id, advisory_id, exposure, fixed)
+                 SELECT $1, column1, column2, column3, column4 FROM {} WHERE true
                  ON CONFLICT (org_id, service_id, advisory_id) DO NOTHING",
-                value_rows(chunk.len(), 4, |p| format!("($1, {})", param_list(4, p + 1)))
+                rows_table(chunk.len(), 4, 2)
             ));
-            let mut q = sqlx::query(&sql).persistent(cached(chunk.len())).bind(org.0);
-            for h in chunk {
-                q = q.bind(h.service_id.0).bind(&h.advisory_id).bind(&h.exposure).bind(h.fixed.as_deref());
-            }
-            q.execute(&mut *tx).await?;
+            let q = sqlx::query(&sql).persistent(chunk_cached(chunk.len())).bind(org.0);
+            bind_rows!(q, chunk, |h| h.service_id.0, h.advisory_id.as_str(), h.exposure.as_str(), h.fixed.as_deref())
+                .execute(&mut *tx)
+                .await?;
         }
         // The services' flags follow their hits (what the dashboard counts).
         sqlx::query(
