@@ -140,19 +140,9 @@ async fn org_zone(tx: &mut Tx, org: OrgId) -> Result<Zone> {
     Zone::try_from(zone).map_err(StoreError::Config)
 }
 
-/// Rows one statement writes, or ids one statement reads, at most: well
-/// within both databases' limits on parameters.
-const ROWS_PER_STATEMENT: usize = 100;
-
 /// `$from, $from+1, …`: `n` parameters.
 fn param_list(n: usize, from: usize) -> String {
     (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
-}
-
-/// The rows of a multi-row `VALUES`, each of `cols` parameters: `row`
-/// writes one, given the number of its first parameter.
-fn value_rows(rows: usize, cols: usize, row: impl Fn(usize) -> String) -> String {
-    (0..rows).map(|r| row(1 + r * cols)).collect::<Vec<_>>().join(", ")
 }
 
 /// The text of a statement with many parameters, written with `$N` as
@@ -200,14 +190,6 @@ fn many_params(sql: String) -> String {
     }
     out.push_str(&sql[from..]);
     out
-}
-
-/// A statement whose text depends on how many rows it has stays out of the
-/// driver's statement cache, unless it has one row (the common case) or a
-/// full chunk of [`ROWS_PER_STATEMENT`] (what a large batch is made of):
-/// otherwise every batch size would take a place in the cache.
-fn cached(rows: usize) -> bool {
-    rows == 1 || rows == ROWS_PER_STATEMENT
 }
 
 /// The rows `sql` selects for some ids of the organisation: `sql` binds

@@ -146,6 +146,10 @@ impl SqliteStore {
 // How statements take many ids or rows (see `shared.rs`). Here as lists
 // of parameters, a chunk of at most [`ROWS_PER_STATEMENT`] per statement.
 
+/// Rows one statement writes, or ids one statement reads, at most: well
+/// within SQLite's limit on parameters.
+const ROWS_PER_STATEMENT: usize = 100;
+
 /// The parts of a list that go into one statement each.
 fn statement_chunks<T>(items: &[T]) -> std::slice::Chunks<'_, T> {
     items.chunks(ROWS_PER_STATEMENT)
@@ -159,18 +163,18 @@ fn ids_in(n: usize, from: usize) -> String {
 /// `rows` rows of `cols` parameters each, from parameter `from` on, as a
 /// table whose columns are `column1`, `column2`, ….
 fn rows_table(rows: usize, cols: usize, from: usize) -> String {
-    format!(
-        "(VALUES {})",
-        value_rows(rows, cols, |p| format!(
-            "({})",
-            param_list(cols, p + from - 1)
-        ))
-    )
+    let values: Vec<String> = (0..rows)
+        .map(|r| format!("({})", param_list(cols, from + r * cols)))
+        .collect();
+    format!("(VALUES {})", values.join(", "))
 }
 
-/// Whether a statement of a chunk of `n` stays in the statement cache.
+/// Whether a statement of a chunk of `n` stays in the driver's statement
+/// cache: its text depends on how many rows it has, so only one row (the
+/// common case) or a full chunk of [`ROWS_PER_STATEMENT`] (what a large
+/// batch is made of); otherwise every batch size would take a place there.
 fn chunk_cached(n: usize) -> bool {
-    cached(n)
+    n == 1 || n == ROWS_PER_STATEMENT
 }
 
 /// Binds a chunk of ids for [`ids_in`]: one parameter each.
