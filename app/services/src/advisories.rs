@@ -186,10 +186,15 @@ impl Services {
     ) -> Result<Vec<ServiceHit>> {
         let t = auth.tenant()?;
         let hits = self.store.service_hits(t, service).await?;
+        self.hits_of(t.org_id(), hits).await
+    }
+
+    /// A service's hits with their advisories from the catalogue.
+    pub(crate) async fn hits_of(&self, org: OrgId, hits: Vec<HitRow>) -> Result<Vec<ServiceHit>> {
         if hits.is_empty() {
             return Ok(Vec::new());
         }
-        let catalogue = self.catalogue_of(t.org_id()).await?;
+        let catalogue = self.catalogue_of(org).await?;
         Ok(hits
             .into_iter()
             .filter_map(|h| {

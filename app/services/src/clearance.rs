@@ -11,6 +11,7 @@ use aivet_domain::clearance::{
 use aivet_domain::{DataClassId, Msg, ServiceId};
 use aivet_store::clearance::{
     CitableAnswer, CitableFinding, ClearancePolicy, ClearanceRow, ClearanceService, PolicyClass,
+    ServiceClearance,
 };
 use aivet_store::{AuditEvent, StoreError};
 use chrono::NaiveDate;
@@ -84,40 +85,45 @@ fn standing_of(
     })
 }
 
+/// The matrix of one service on `today`: each class's standing by the
+/// domain's rule.
+pub(crate) fn matrix_of(m: ServiceClearance, today: NaiveDate) -> Matrix {
+    let rows = m
+        .classes
+        .into_iter()
+        .map(|class| {
+            let decision = m
+                .decisions
+                .iter()
+                .find(|d| d.data_class_id == class.id)
+                .cloned();
+            let verdict = standing_of(&class, &m.service, decision.as_ref(), today);
+            ClassStanding {
+                receives: m.receives.contains(&class.id),
+                evidence: decision
+                    .as_ref()
+                    .map(|d| evidence_from_json(&d.evidence))
+                    .unwrap_or_default(),
+                class,
+                decision,
+                verdict,
+            }
+        })
+        .collect();
+    Matrix {
+        service: m.service,
+        today,
+        rows,
+        findings: m.findings,
+        answers: m.answers,
+    }
+}
+
 impl Services {
     pub async fn clearance_matrix(&self, auth: &Auth, service: ServiceId) -> Result<Matrix> {
         let t = auth.tenant()?;
-        let today = self.today(t);
         let m = self.store.service_clearance(t, service).await?;
-        let rows = m
-            .classes
-            .into_iter()
-            .map(|class| {
-                let decision = m
-                    .decisions
-                    .iter()
-                    .find(|d| d.data_class_id == class.id)
-                    .cloned();
-                let verdict = standing_of(&class, &m.service, decision.as_ref(), today);
-                ClassStanding {
-                    receives: m.receives.contains(&class.id),
-                    evidence: decision
-                        .as_ref()
-                        .map(|d| evidence_from_json(&d.evidence))
-                        .unwrap_or_default(),
-                    class,
-                    decision,
-                    verdict,
-                }
-            })
-            .collect();
-        Ok(Matrix {
-            service: m.service,
-            today,
-            rows,
-            findings: m.findings,
-            answers: m.answers,
-        })
+        Ok(matrix_of(m, self.today(t)))
     }
 
     pub async fn decide_clearance(

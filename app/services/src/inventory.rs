@@ -3,19 +3,34 @@
 //! inventory (data classes: owners only); viewers read it. Every change is
 //! recorded in the audit log in the same transaction.
 
+use crate::advisories::ServiceHit;
+use crate::clearance::Matrix;
+use crate::questions::QuestionsOverview;
 use crate::{Auth, ServiceError, Services};
 use aivet_domain::inventory::{
     ClassMarks, ContactForm, FindingForm, ItemName, ServiceForm, VendorDraft, VendorForm,
     VendorRole,
 };
-use aivet_domain::{ContactId, DataClassId, Msg, ServiceId, VendorId};
+use aivet_domain::{ContactId, DataClassId, IncidentId, Msg, ServiceId, VendorId};
 use aivet_store::inventory::{
-    Contact, DataClass, ImportVendor, InventoryCounts, Page, ServiceDetail, ServiceQuery,
-    ServiceRef, ServiceRow, Vendor, VendorName, VendorQuery, VendorRow,
+    Contact, DataClass, ImportVendor, InventoryCounts, Page, ServiceDetail, ServiceNames,
+    ServiceQuery, ServiceRef, ServiceRow, Vendor, VendorName, VendorQuery, VendorRow,
 };
 use aivet_store::{AuditEvent, StoreError, Tenant};
 
 type Result<T> = std::result::Result<T, ServiceError>;
+
+/// A service's page, from one snapshot.
+#[derive(Clone, Debug)]
+pub struct ServicePage {
+    pub detail: ServiceDetail,
+    pub names: ServiceNames,
+    /// Open incidents that may affect it: (id, title).
+    pub incidents: Vec<(IncidentId, String)>,
+    pub matrix: Matrix,
+    pub hits: Vec<ServiceHit>,
+    pub questions: QuestionsOverview,
+}
 
 /// A vendor with what its page shows.
 #[derive(Clone, Debug)]
@@ -314,6 +329,26 @@ impl Services {
 
     pub async fn service(&self, auth: &Auth, id: ServiceId) -> Result<ServiceDetail> {
         Ok(self.store.service(auth.tenant()?, id).await?)
+    }
+
+    /// Everything a service's page shows, read in one transaction: the
+    /// record with its names, its open incidents, its clearance matrix as
+    /// of today, its advisory hits and its questions.
+    pub async fn service_page(&self, auth: &Auth, id: ServiceId) -> Result<ServicePage> {
+        let t = auth.tenant()?;
+        let p = self.store.service_page(t, id).await?;
+        Ok(ServicePage {
+            detail: p.detail,
+            names: p.names,
+            incidents: p.incidents,
+            matrix: crate::clearance::matrix_of(p.clearance, self.today(t)),
+            hits: self.hits_of(t.org_id(), p.hits).await?,
+            questions: QuestionsOverview {
+                assessment: p.assessment,
+                requests: p.requests,
+                events: p.events,
+            },
+        })
     }
 
     /// The vendor typed in place of one chosen (`new_vendor_name`): an

@@ -16,6 +16,26 @@ async fn advisory_counts_in(tx: &mut Tx, org: OrgId) -> Result<AdvisoryCounts> {
     Ok(AdvisoryCounts { affected, unknown })
 }
 
+async fn service_hits_in(tx: &mut Tx, org: OrgId, service: ServiceId) -> Result<Vec<HitRow>> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM services WHERE org_id = $1 AND id = $2")
+        .bind(org.0)
+        .bind(service.0)
+        .fetch_one(&mut **tx)
+        .await?;
+    if n == 0 {
+        return Err(StoreError::NotFound);
+    }
+    let rows = sqlx::query_as::<_, HitRow>(
+        "SELECT service_id, advisory_id, exposure, fixed FROM advisory_hits
+         WHERE org_id = $1 AND service_id = $2 ORDER BY exposure, advisory_id",
+    )
+    .bind(org.0)
+    .bind(service.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows)
+}
+
 #[async_trait::async_trait]
 impl AdvisoryStore for ThisStore {
     async fn carry_over_engines(&self, org: OrgId) -> Result<u64> {
@@ -146,24 +166,9 @@ impl AdvisoryStore for ThisStore {
 
     async fn service_hits(&self, t: &Tenant, service: ServiceId) -> Result<Vec<HitRow>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM services WHERE org_id = $1 AND id = $2")
-            .bind(t.org_id().0)
-            .bind(service.0)
-            .fetch_one(&mut *tx)
-            .await?;
-        if n == 0 {
-            return Err(StoreError::NotFound);
-        }
-        let rows = sqlx::query_as::<_, HitRow>(
-            "SELECT service_id, advisory_id, exposure, fixed FROM advisory_hits
-             WHERE org_id = $1 AND service_id = $2 ORDER BY exposure, advisory_id",
-        )
-        .bind(t.org_id().0)
-        .bind(service.0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let r = service_hits_in(&mut tx, t.org_id(), service).await?;
         tx.commit().await?;
-        Ok(rows)
+        Ok(r)
     }
 
     async fn advisory_counts(&self, t: &Tenant) -> Result<AdvisoryCounts> {

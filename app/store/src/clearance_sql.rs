@@ -253,51 +253,55 @@ async fn clearance_overview_in_one_statement(pool: &sqlx::Pool<Db>, org: OrgId) 
     })
 }
 
+async fn service_clearance_in(tx: &mut Tx, org: OrgId, service: ServiceId) -> Result<ServiceClearance> {
+    let s = clearance_service(tx, org, service).await?;
+    let receives: Vec<DataClassId> =
+        sqlx::query_as::<_, (Uuid,)>("SELECT data_class_id FROM service_data_classes WHERE org_id = $1 AND service_id = $2")
+            .bind(org.0)
+            .bind(service.0)
+            .fetch_all(&mut **tx)
+            .await?
+            .into_iter()
+            .map(|(u,)| DataClassId(u))
+            .collect();
+    let classes = policy_classes(tx, org)
+        .await?
+        .into_iter()
+        .filter(|c| c.archived_at.is_none() || receives.contains(&c.id))
+        .collect();
+    let decisions = sqlx::query_as::<_, ClearanceRow>(&format!("{CLEARANCE_COLUMNS} WHERE k.org_id = $1 AND k.service_id = $2"))
+        .bind(org.0)
+        .bind(service.0)
+        .fetch_all(&mut **tx)
+        .await?;
+    let findings = sqlx::query_as::<_, CitableFinding>(
+        "SELECT topic, status, summary FROM findings WHERE org_id = $1 AND service_id = $2 AND status <> 'unknown' ORDER BY topic",
+    )
+    .bind(org.0)
+    .bind(service.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    let answers = sqlx::query_as::<_, CitableAnswer>(
+        "SELECT i.request_id, i.position, i.question, i.review, r.sent_at FROM question_items i
+           JOIN question_requests r ON r.org_id = i.org_id AND r.id = i.request_id
+         WHERE i.org_id = $1 AND r.service_id = $2 AND i.review IS NOT NULL
+         ORDER BY r.sent_at DESC, i.position",
+    )
+    .bind(org.0)
+    .bind(service.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(ServiceClearance { service: s, classes, receives, decisions, findings, answers })
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl ClearanceStore for ThisStore {
     async fn service_clearance(&self, t: &Tenant, service: ServiceId) -> Result<ServiceClearance> {
-        let org = t.org_id();
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let s = clearance_service(&mut tx, org, service).await?;
-        let receives: Vec<DataClassId> =
-            sqlx::query_as::<_, (Uuid,)>("SELECT data_class_id FROM service_data_classes WHERE org_id = $1 AND service_id = $2")
-                .bind(org.0)
-                .bind(service.0)
-                .fetch_all(&mut *tx)
-                .await?
-                .into_iter()
-                .map(|(u,)| DataClassId(u))
-                .collect();
-        let classes = policy_classes(&mut tx, org)
-            .await?
-            .into_iter()
-            .filter(|c| c.archived_at.is_none() || receives.contains(&c.id))
-            .collect();
-        let decisions = sqlx::query_as::<_, ClearanceRow>(&format!("{CLEARANCE_COLUMNS} WHERE k.org_id = $1 AND k.service_id = $2"))
-            .bind(org.0)
-            .bind(service.0)
-            .fetch_all(&mut *tx)
-            .await?;
-        let findings = sqlx::query_as::<_, CitableFinding>(
-            "SELECT topic, status, summary FROM findings WHERE org_id = $1 AND service_id = $2 AND status <> 'unknown' ORDER BY topic",
-        )
-        .bind(org.0)
-        .bind(service.0)
-        .fetch_all(&mut *tx)
-        .await?;
-        let answers = sqlx::query_as::<_, CitableAnswer>(
-            "SELECT i.request_id, i.position, i.question, i.review, r.sent_at FROM question_items i
-               JOIN question_requests r ON r.org_id = i.org_id AND r.id = i.request_id
-             WHERE i.org_id = $1 AND r.service_id = $2 AND i.review IS NOT NULL
-             ORDER BY r.sent_at DESC, i.position",
-        )
-        .bind(org.0)
-        .bind(service.0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let r = service_clearance_in(&mut tx, t.org_id(), service).await?;
         tx.commit().await?;
-        Ok(ServiceClearance { service: s, classes, receives, decisions, findings, answers })
+        Ok(r)
     }
 
     async fn decide_clearance(

@@ -299,6 +299,19 @@ async fn pending_clocks_in(tx: &mut Tx, org: OrgId) -> Result<Vec<IncidentRow>> 
     Ok(rows)
 }
 
+async fn service_incidents_in(tx: &mut Tx, org: OrgId, service: ServiceId) -> Result<Vec<(IncidentId, String)>> {
+    let rows: Vec<(Uuid, String)> = sqlx::query_as(
+        "SELECT i.id, i.title FROM incident_services l JOIN incidents i ON i.org_id = l.org_id AND i.id = l.incident_id
+         WHERE l.org_id = $1 AND l.service_id = $2 AND i.state = 'open' AND i.affected <> 'no'
+         ORDER BY i.we_aware_at, i.id",
+    )
+    .bind(org.0)
+    .bind(service.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.into_iter().map(|(id, title)| (IncidentId(id), title)).collect())
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl IncidentStore for ThisStore {
@@ -634,17 +647,9 @@ impl IncidentStore for ThisStore {
 
     async fn service_incidents(&self, t: &Tenant, service: ServiceId) -> Result<Vec<(IncidentId, String)>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let rows: Vec<(Uuid, String)> = sqlx::query_as(
-            "SELECT i.id, i.title FROM incident_services l JOIN incidents i ON i.org_id = l.org_id AND i.id = l.incident_id
-             WHERE l.org_id = $1 AND l.service_id = $2 AND i.state = 'open' AND i.affected <> 'no'
-             ORDER BY i.we_aware_at, i.id",
-        )
-        .bind(t.org_id().0)
-        .bind(service.0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let r = service_incidents_in(&mut tx, t.org_id(), service).await?;
         tx.commit().await?;
-        Ok(rows.into_iter().map(|(id, title)| (IncidentId(id), title)).collect())
+        Ok(r)
     }
 
     async fn alert_target(&self, org: OrgId, id: IncidentId) -> Result<Option<AlertTarget>> {

@@ -94,6 +94,40 @@ pub struct VendorName {
     pub name: String,
 }
 
+/// The names a service's page shows for the ids on its record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServiceNames {
+    /// The vendors it names in any role, archived ones too.
+    pub vendors: Vec<VendorName>,
+    pub owner: Option<String>,
+    /// The classes it receives, in the order of `ServiceDetail::data_classes`.
+    pub data_classes: Vec<String>,
+}
+
+impl ServiceNames {
+    pub fn vendor(&self, id: VendorId) -> Option<&str> {
+        self.vendors
+            .iter()
+            .find(|v| v.id == id)
+            .map(|v| v.name.as_str())
+    }
+}
+
+/// Everything a service's page reads, from one snapshot: the record, the
+/// names on it, its open incidents, its clearance, its advisory hits and
+/// its questions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServicePage {
+    pub detail: ServiceDetail,
+    pub names: ServiceNames,
+    pub incidents: Vec<(aivet_domain::IncidentId, String)>,
+    pub clearance: crate::clearance::ServiceClearance,
+    pub hits: Vec<crate::advisory::HitRow>,
+    pub assessment: crate::questions::AssessmentState,
+    pub requests: Vec<crate::questions::RequestRow>,
+    pub events: Vec<crate::questions::QuestionEvent>,
+}
+
 /// A service as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ServiceRow {
@@ -391,6 +425,8 @@ pub trait InventoryStore: Send + Sync {
     // --- services and findings ---
     async fn services(&self, t: &Tenant, q: &ServiceQuery) -> Result<Page<ServiceRow>>;
     async fn service(&self, t: &Tenant, id: ServiceId) -> Result<ServiceDetail>;
+    /// Everything a service's page reads, in one read transaction.
+    async fn service_page(&self, t: &Tenant, id: ServiceId) -> Result<ServicePage>;
     /// Every service of the organisation with its data classes and findings,
     /// in three queries (for the export), ordered by name.
     async fn service_details(&self, t: &Tenant) -> Result<Vec<ServiceDetail>>;

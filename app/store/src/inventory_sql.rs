@@ -3,7 +3,8 @@
 
 use crate::inventory::{
     Contact, Dashboard, DataClass, Finding, ImportVendor, InventoryCounts, InventoryStore, Page, Service, ServiceDetail,
-    ServiceQuery, ServiceRef, ServiceRow, ServiceSort, Vendor, VendorName, VendorQuery, VendorRow, VendorSort,
+    ServiceNames, ServicePage, ServiceQuery, ServiceRef, ServiceRow, ServiceSort, Vendor, VendorName, VendorQuery, VendorRow,
+    VendorSort,
     LIST_SEPARATOR,
 };
 use aivet_domain::inventory::{default_data_classes, ClassMarks, ContactDraft, FindingDraft, ItemName, ServiceDraft, VendorDraft};
@@ -541,6 +542,79 @@ async fn vendor_names_in(tx: &mut Tx, org: OrgId) -> Result<Vec<VendorName>> {
     .await?)
 }
 
+async fn service_in(tx: &mut Tx, org: OrgId, id: ServiceId) -> Result<ServiceDetail> {
+    let service = sqlx::query_as::<_, Service>(
+        "SELECT id, name, purpose, vendor_id, integrator_id, model_provider_id, inference_host_id, model, engine,
+                deployment, owner_id, status, dpa_signed_on, dpa_url, notice_hours, notice_channel,
+                authority_notifier, created_at, updated_at, archived_at, engine_kind, engine_version, engine_source
+         FROM services WHERE org_id = $1 AND id = $2",
+    )
+    .bind(org.0)
+    .bind(id.0)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or(StoreError::NotFound)?;
+    let classes: Vec<(Uuid,)> = sqlx::query_as(
+        "SELECT d.data_class_id FROM service_data_classes d
+           JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+         WHERE d.org_id = $1 AND d.service_id = $2 ORDER BY c.position, c.name_key",
+    )
+    .bind(org.0)
+    .bind(id.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    let findings = sqlx::query_as::<_, Finding>(
+        "SELECT topic, status, summary, source_url, checked_on, updated_at FROM findings
+         WHERE org_id = $1 AND service_id = $2",
+    )
+    .bind(org.0)
+    .bind(id.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(ServiceDetail {
+        service,
+        data_classes: classes.into_iter().map(|(u,)| DataClassId(u)).collect(),
+        findings,
+    })
+}
+
+/// The names on a service's record: its vendors in every role (archived
+/// ones too: the record still names them), its owner and its classes.
+async fn service_names_in(tx: &mut Tx, org: OrgId, d: &ServiceDetail) -> Result<ServiceNames> {
+    let s = &d.service;
+    let vendors = sqlx::query_as::<_, VendorName>(
+        "SELECT id, name FROM vendors WHERE org_id = $1 AND id IN ($2, $3, $4, $5)",
+    )
+    .bind(org.0)
+    .bind(s.vendor_id.0)
+    .bind(s.integrator_id.map(|v| v.0))
+    .bind(s.model_provider_id.map(|v| v.0))
+    .bind(s.inference_host_id.map(|v| v.0))
+    .fetch_all(&mut **tx)
+    .await?;
+    let owner = match s.owner_id {
+        Some(m) => sqlx::query_scalar::<_, String>(
+            "SELECT u.name FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 AND m.id = $2",
+        )
+        .bind(org.0)
+        .bind(m.0)
+        .fetch_optional(&mut **tx)
+        .await?,
+        None => None,
+    };
+    // In the order of `service_in`'s ids.
+    let data_classes = sqlx::query_scalar::<_, String>(
+        "SELECT c.name FROM service_data_classes d
+           JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
+         WHERE d.org_id = $1 AND d.service_id = $2 ORDER BY c.position, c.name_key",
+    )
+    .bind(org.0)
+    .bind(s.id.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(ServiceNames { vendors, owner, data_classes })
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl InventoryStore for ThisStore {
@@ -941,40 +1015,28 @@ impl InventoryStore for ThisStore {
 
     async fn service(&self, t: &Tenant, id: ServiceId) -> Result<ServiceDetail> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let service = sqlx::query_as::<_, Service>(
-            "SELECT id, name, purpose, vendor_id, integrator_id, model_provider_id, inference_host_id, model, engine,
-                    deployment, owner_id, status, dpa_signed_on, dpa_url, notice_hours, notice_channel,
-                    authority_notifier, created_at, updated_at, archived_at, engine_kind, engine_version, engine_source
-             FROM services WHERE org_id = $1 AND id = $2",
-        )
-        .bind(t.org_id().0)
-        .bind(id.0)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NotFound)?;
-        let classes: Vec<(Uuid,)> = sqlx::query_as(
-            "SELECT d.data_class_id FROM service_data_classes d
-               JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
-             WHERE d.org_id = $1 AND d.service_id = $2 ORDER BY c.position, c.name_key",
-        )
-        .bind(t.org_id().0)
-        .bind(id.0)
-        .fetch_all(&mut *tx)
-        .await?;
-        let findings = sqlx::query_as::<_, Finding>(
-            "SELECT topic, status, summary, source_url, checked_on, updated_at FROM findings
-             WHERE org_id = $1 AND service_id = $2",
-        )
-        .bind(t.org_id().0)
-        .bind(id.0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let detail = service_in(&mut tx, t.org_id(), id).await?;
         tx.commit().await?;
-        Ok(ServiceDetail {
-            service,
-            data_classes: classes.into_iter().map(|(u,)| DataClassId(u)).collect(),
-            findings,
-        })
+        Ok(detail)
+    }
+
+    async fn service_page(&self, t: &Tenant, id: ServiceId) -> Result<ServicePage> {
+        let org = t.org_id();
+        let mut tx = self.read(Scope::Tenant(t)).await?;
+        let detail = service_in(&mut tx, org, id).await?;
+        let names = service_names_in(&mut tx, org, &detail).await?;
+        let page = ServicePage {
+            names,
+            incidents: service_incidents_in(&mut tx, org, id).await?,
+            clearance: service_clearance_in(&mut tx, org, id).await?,
+            hits: service_hits_in(&mut tx, org, id).await?,
+            assessment: assessment_in(&mut tx, org, id).await?,
+            requests: service_requests_in(&mut tx, org, id).await?,
+            events: question_events_in(&mut tx, org, id).await?,
+            detail,
+        };
+        tx.commit().await?;
+        Ok(page)
     }
 
     async fn service_details(&self, t: &Tenant) -> Result<Vec<ServiceDetail>> {

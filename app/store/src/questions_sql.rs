@@ -446,6 +446,53 @@ async fn portal_view(tx: &mut Tx, org: OrgId, id: RequestId) -> Result<PortalVie
     Ok(PortalView { org_name, zone, services, request, items, attachments })
 }
 
+async fn service_requests_in(tx: &mut Tx, org: OrgId, service: ServiceId) -> Result<Vec<RequestRow>> {
+    let rows = sqlx::query_as::<_, RequestRow>(&format!(
+        "{REQUEST_COLUMNS} WHERE r.org_id = $1 AND EXISTS (SELECT 1 FROM question_request_services c
+             WHERE c.org_id = r.org_id AND c.request_id = r.id AND c.service_id = $2)
+         ORDER BY r.sent_at DESC, r.id"
+    ))
+    .bind(org.0)
+    .bind(service.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows)
+}
+
+async fn question_events_in(tx: &mut Tx, org: OrgId, service: ServiceId) -> Result<Vec<QuestionEvent>> {
+    // The mails' deliveries come from the outbox, not from events.
+    let rows = sqlx::query_as::<_, crate::questions::EventRow>(
+        "SELECT at, request_id, kind, actor, detail FROM question_events WHERE org_id = $1 AND service_id = $2
+         UNION ALL
+         SELECT o.sent_at AS at, r.id AS request_id, 'delivered' AS kind, '' AS actor, r.recipient_email AS detail
+         FROM question_request_services c
+         JOIN question_requests r ON r.org_id = c.org_id AND r.id = c.request_id
+         JOIN outbox o ON o.org_id = r.org_id AND o.id = r.mail_id
+         WHERE c.org_id = $1 AND c.service_id = $2 AND o.sent_at IS NOT NULL
+         ORDER BY at DESC",
+    )
+    .bind(org.0)
+    .bind(service.0)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.into_iter().map(QuestionEvent::from).collect())
+}
+
+async fn assessment_in(tx: &mut Tx, org: OrgId, service: ServiceId) -> Result<AssessmentState> {
+    let row = sqlx::query_as::<_, AssessmentState>(
+        "SELECT assessment, assessment_note,
+                (SELECT MIN(f.due_on) FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open')
+                    AS follow_up_on
+         FROM services s WHERE org_id = $1 AND id = $2",
+    )
+    .bind(org.0)
+    .bind(service.0)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or(StoreError::NotFound)?;
+    Ok(row)
+}
+
 #[async_trait::async_trait]
 #[allow(clippy::too_many_arguments)]
 impl QuestionStore for ThisStore {
@@ -660,17 +707,9 @@ impl QuestionStore for ThisStore {
 
     async fn service_requests(&self, t: &Tenant, service: ServiceId) -> Result<Vec<RequestRow>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let rows = sqlx::query_as::<_, RequestRow>(&format!(
-            "{REQUEST_COLUMNS} WHERE r.org_id = $1 AND EXISTS (SELECT 1 FROM question_request_services c
-                 WHERE c.org_id = r.org_id AND c.request_id = r.id AND c.service_id = $2)
-             ORDER BY r.sent_at DESC, r.id"
-        ))
-        .bind(t.org_id().0)
-        .bind(service.0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let r = service_requests_in(&mut tx, t.org_id(), service).await?;
         tx.commit().await?;
-        Ok(rows)
+        Ok(r)
     }
 
     async fn request(&self, t: &Tenant, id: RequestId) -> Result<RequestDetail> {
@@ -685,40 +724,16 @@ impl QuestionStore for ThisStore {
 
     async fn question_events(&self, t: &Tenant, service: ServiceId) -> Result<Vec<QuestionEvent>> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        // The mails' deliveries come from the outbox, not from events.
-        let rows = sqlx::query_as::<_, crate::questions::EventRow>(
-            "SELECT at, request_id, kind, actor, detail FROM question_events WHERE org_id = $1 AND service_id = $2
-             UNION ALL
-             SELECT o.sent_at AS at, r.id AS request_id, 'delivered' AS kind, '' AS actor, r.recipient_email AS detail
-             FROM question_request_services c
-             JOIN question_requests r ON r.org_id = c.org_id AND r.id = c.request_id
-             JOIN outbox o ON o.org_id = r.org_id AND o.id = r.mail_id
-             WHERE c.org_id = $1 AND c.service_id = $2 AND o.sent_at IS NOT NULL
-             ORDER BY at DESC",
-        )
-        .bind(t.org_id().0)
-        .bind(service.0)
-        .fetch_all(&mut *tx)
-        .await?;
+        let r = question_events_in(&mut tx, t.org_id(), service).await?;
         tx.commit().await?;
-        Ok(rows.into_iter().map(QuestionEvent::from).collect())
+        Ok(r)
     }
 
     async fn assessment(&self, t: &Tenant, service: ServiceId) -> Result<AssessmentState> {
         let mut tx = self.read(Scope::Tenant(t)).await?;
-        let row = sqlx::query_as::<_, AssessmentState>(
-            "SELECT assessment, assessment_note,
-                    (SELECT MIN(f.due_on) FROM follow_ups f WHERE f.org_id = s.org_id AND f.service_id = s.id AND f.status = 'open')
-                        AS follow_up_on
-             FROM services s WHERE org_id = $1 AND id = $2",
-        )
-        .bind(t.org_id().0)
-        .bind(service.0)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NotFound)?;
+        let r = assessment_in(&mut tx, t.org_id(), service).await?;
         tx.commit().await?;
-        Ok(row)
+        Ok(r)
     }
 
     async fn portal_request(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<PortalView>> {

@@ -68,6 +68,7 @@ on_both!(
     follow_ups_are_listed_earliest_first_up_to_a_limit,
     follow_ups_of_a_day_follow_the_service_names,
     the_kept_dashboard_is_the_counted_one_after_every_write,
+    a_service_page_is_its_parts_in_one_read,
     jobs_are_scheduled_once_and_leased,
     a_batch_of_reminders_skips_the_job_whose_lease_was_lost,
     a_lost_lease_writes_nothing,

@@ -247,6 +247,34 @@ async fn vendors_and_services_through_the_forms(b: Db) {
     assert!(list.contains("Support assistant") && list.contains("ChatCo"));
     let detail = page(&app, &c, &format!("/services/{service}")).await;
     assert!(detail.contains("Per-tenant KV cache") && detail.contains("IT-Partner AS"));
+    // An archived vendor is still named on the services that name it.
+    let r = app
+        .call(
+            &c,
+            "archive_vendor",
+            &[("vendor_id", &integrator), ("archived", "true")],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
+    let detail = page(&app, &c, &format!("/services/{service}")).await;
+    assert!(
+        detail.contains("IT-Partner AS"),
+        "archived integrator named"
+    );
+    let d = json(
+        app.call(&c, "service_detail", &[("service_id", &service)])
+            .await,
+    )
+    .await;
+    assert_eq!(d["integrator"]["name"], "IT-Partner AS");
+    let r = app
+        .call(
+            &c,
+            "archive_vendor",
+            &[("vendor_id", &integrator), ("archived", "false")],
+        )
+        .await;
+    assert!(accepted(&r), "{}", r.status());
     let edit = page(&app, &c, &format!("/services/{service}/edit")).await;
     assert!(edit.contains("value=\"Support assistant\""));
     let new = page(&app, &c, "/services/new").await;

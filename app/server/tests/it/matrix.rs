@@ -925,6 +925,7 @@ fn matrix() -> BTreeMap<String, Probe> {
         },
     );
     add("POST /api/service_detail", service_probe(|_| vec![]));
+    add("POST /api/service_page", service_probe(|_| vec![]));
     add("POST /api/service_form_data", service_probe(|_| vec![]));
     add("POST /api/delete_service", service_probe(|_| vec![]));
     add(

@@ -1044,6 +1044,36 @@ pub async fn follow_ups_of_a_day_follow_the_service_names(b: Backend) {
     assert_eq!(store.my_follow_ups(&t, None).await.unwrap(), board);
 }
 
+/// A verified finding on tenant separation.
+fn separation_verified() -> FindingForm {
+    FindingForm {
+        topic: "separation".into(),
+        status: "verified".into(),
+        summary: "Checked the trust page".into(),
+        source_url: "https://chatco.example/trust".into(),
+        checked_on: "2026-11-30".into(),
+    }
+}
+
+/// An open incident that may affect `service`.
+fn incident_on(service: aivet_domain::ServiceId) -> aivet_domain::incident::IncidentDraft {
+    aivet_domain::incident::IncidentDraft {
+        title: "Prompts of other customers".into(),
+        description: None,
+        source_links: vec![],
+        vendors: vec![],
+        services: vec![service],
+        data_classes: vec![],
+        times: Default::default(),
+        vendor_notified_how: None,
+        we_aware_at: t0(),
+        affected: aivet_domain::incident::Affected::Unknown,
+        affected_evidence: None,
+        personal_data: true,
+        risk: aivet_domain::incident::Risk::NotAssessed,
+    }
+}
+
 fn marked_personal(personal: bool) -> ClassMarks {
     ClassMarks {
         personal,
@@ -1121,34 +1151,14 @@ pub async fn the_kept_dashboard_is_the_counted_one_after_every_write(b: Backend)
         0
     );
 
-    let finding = FindingForm {
-        topic: "separation".into(),
-        status: "verified".into(),
-        summary: "Checked the trust page".into(),
-        source_url: "https://chatco.example/trust".into(),
-        checked_on: "2026-11-30".into(),
-    };
+    let finding = separation_verified();
     store
         .save_finding(&t, s, &finding.parse().unwrap(), ev(), t0())
         .await
         .unwrap();
     assert_eq!(after!("a finding").inventory.known_findings, 1);
 
-    let incident = aivet_domain::incident::IncidentDraft {
-        title: "Prompts of other customers".into(),
-        description: None,
-        source_links: vec![],
-        vendors: vec![],
-        services: vec![s],
-        data_classes: vec![],
-        times: Default::default(),
-        vendor_notified_how: None,
-        we_aware_at: t0(),
-        affected: aivet_domain::incident::Affected::Unknown,
-        affected_evidence: None,
-        personal_data: true,
-        risk: aivet_domain::incident::Risk::NotAssessed,
-    };
+    let incident = incident_on(s);
     other_process
         .record_incident(&t, &incident, &[], day, ev(), t0())
         .await
@@ -1169,4 +1179,96 @@ pub async fn the_kept_dashboard_is_the_counted_one_after_every_write(b: Backend)
     assert_eq!(shown(&store).await.follow_ups.overdue, 0);
     let next = store.dashboard(&t, day + Duration::days(2)).await.unwrap();
     assert_eq!(next.follow_ups.overdue, 2);
+}
+
+/// A service's page is read in one transaction; it shows what the calls
+/// for each of its parts show, and the names on the record: vendors in
+/// every role (an archived one too), the owner, the classes in their order.
+pub async fn a_service_page_is_its_parts_in_one_read(b: Backend) {
+    let Some(db) = TestDb::new(b).await else {
+        return;
+    };
+    let store = open(&db).await;
+    let (owner, t) = org_with_owner(&store, "a@example.com", "A").await;
+    let (_, other) = org_with_owner(&store, "b@example.com", "B").await;
+    let v = vendor(&store, &t, "ChatCo", VendorRole::Application).await;
+    let integrator = vendor(&store, &t, "Systemhaus", VendorRole::Integrator).await;
+    let classes = store.data_classes(&t).await.unwrap();
+    let (first, last) = (&classes[0], &classes[classes.len() - 1]);
+    let form = ServiceForm {
+        integrator_id: integrator.to_string(),
+        owner_id: t.membership_id().to_string(),
+        // Listed last first: the page shows the organisation's order.
+        data_classes: vec![last.id.to_string(), first.id.to_string()],
+        ..service_form("Chat", v)
+    };
+    let s = store
+        .create_service(&t, &form.parse().unwrap(), ev(), t0())
+        .await
+        .unwrap();
+    let finding = separation_verified();
+    store
+        .save_finding(&t, s, &finding.parse().unwrap(), ev(), t0())
+        .await
+        .unwrap();
+    let cleared = aivet_domain::questions::DecisionDraft {
+        decision: aivet_domain::questions::Assessment::Cleared,
+        note: Some("Answers reviewed".into()),
+    };
+    store.decide(&t, s, &cleared, ev(), t0()).await.unwrap();
+    let decision = aivet_domain::clearance::ClearanceDraft {
+        clearance: aivet_domain::clearance::Clearance::Conditional,
+        condition: Some("only pseudonymised".into()),
+        expires_on: None,
+        evidence: vec![aivet_domain::clearance::Cite::Finding(
+            aivet_domain::inventory::FindingTopic::Separation,
+        )],
+    };
+    store
+        .decide_clearance(&t, s, first.id, &decision, ev(), t0())
+        .await
+        .unwrap();
+    let incident = incident_on(s);
+    let incident = store
+        .record_incident(&t, &incident, &[], t0().date_naive(), ev(), t0())
+        .await
+        .unwrap();
+    store
+        .set_vendor_archived(&t, integrator, true, ev(), t0())
+        .await
+        .unwrap();
+
+    let p = store.service_page(&t, s).await.unwrap();
+    assert_eq!(p.detail, store.service(&t, s).await.unwrap());
+    assert_eq!(p.clearance, store.service_clearance(&t, s).await.unwrap());
+    assert_eq!(p.incidents, store.service_incidents(&t, s).await.unwrap());
+    assert_eq!(p.hits, store.service_hits(&t, s).await.unwrap());
+    assert_eq!(p.assessment, store.assessment(&t, s).await.unwrap());
+    assert_eq!(p.requests, store.service_requests(&t, s).await.unwrap());
+    assert_eq!(p.events, store.question_events(&t, s).await.unwrap());
+    // What was written is there, so the comparisons above compare something.
+    assert_eq!(p.detail.findings.len(), 1);
+    assert_eq!(p.clearance.decisions.len(), 1);
+    assert_eq!(p.incidents.len(), 1);
+    assert_eq!(p.incidents[0].0, incident);
+    assert!(!p.events.is_empty());
+    assert_eq!(
+        p.assessment.assessment,
+        aivet_domain::questions::Assessment::Cleared
+    );
+
+    assert_eq!(p.names.vendor(v), Some("ChatCo"));
+    assert_eq!(p.names.vendor(integrator), Some("Systemhaus"));
+    assert_eq!(p.names.vendors.len(), 2);
+    assert_eq!(p.names.owner.as_deref(), Some(owner.name.as_str()));
+    assert_eq!(
+        p.names.data_classes,
+        vec![first.name.clone(), last.name.clone()]
+    );
+
+    // Another organisation's service is not found, as on every other call.
+    assert!(matches!(
+        store.service_page(&other, s).await,
+        Err(StoreError::NotFound)
+    ));
 }

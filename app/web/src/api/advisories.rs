@@ -93,7 +93,6 @@ pub async fn import_advisories(osv: String) -> Result<(), AppError> {
 
 #[server(endpoint = "service_advisories")]
 pub async fn service_advisories(service_id: String) -> Result<Vec<ServiceAdvisoryView>, AppError> {
-    use aivet_domain::advisory::Exposure;
     let c = ctx()?;
     let a = auth(&c)?;
     let hits = c
@@ -101,12 +100,20 @@ pub async fn service_advisories(service_id: String) -> Result<Vec<ServiceAdvisor
         .service_advisories(a, parse_id(&service_id)?)
         .await
         .map_err(service_error)?;
-    Ok(hits
-        .iter()
+    Ok(service_advisory_views(&hits, c.lang))
+}
+
+#[cfg(feature = "ssr")]
+pub(crate) fn service_advisory_views(
+    hits: &[aivet_services::advisories::ServiceHit],
+    lang: aivet_domain::Lang,
+) -> Vec<ServiceAdvisoryView> {
+    use aivet_domain::advisory::Exposure;
+    hits.iter()
         .map(|h| ServiceAdvisoryView {
-            advisory: advisory_view(&h.advisory, false, c.lang),
+            advisory: advisory_view(&h.advisory, false, lang),
             affected: matches!(h.exposure, Exposure::Affected { .. }),
-            fixed_in: h.exposure.fixed_in(c.lang),
+            fixed_in: h.exposure.fixed_in(lang),
         })
-        .collect())
+        .collect()
 }

@@ -127,16 +127,26 @@ fn cite_view(
 
 #[server(endpoint = "clearance_data")]
 pub async fn clearance_data(service_id: String) -> Result<ClearanceView, AppError> {
-    use aivet_domain::clearance::Cite;
     let c = ctx()?;
     let a = auth(&c)?;
     let id: ServiceId = parse_id(&service_id)?;
-    let lang = c.lang;
     let m = c
         .services
         .clearance_matrix(a, id)
         .await
         .map_err(service_error)?;
+    clearance_view(a, &m, c.lang)
+}
+
+/// The matrix of one service as its page shows it.
+#[cfg(feature = "ssr")]
+pub(crate) fn clearance_view(
+    a: &aivet_services::Auth,
+    m: &aivet_services::clearance::Matrix,
+    lang: aivet_domain::Lang,
+) -> Result<ClearanceView, AppError> {
+    use aivet_domain::clearance::Cite;
+    let id = m.service.id;
     let conflicts: Vec<DataClassId> = m.conflicts().map(|r| r.class.id).collect();
     let citable = m
         .findings
@@ -146,7 +156,7 @@ pub async fn clearance_data(service_id: String) -> Result<ClearanceView, AppErro
             request: a.request_id,
             position: a.position,
         }))
-        .map(|cite| cite_view(id, &cite, &m, lang))
+        .map(|cite| cite_view(id, &cite, m, lang))
         .collect();
     let rows = m
         .rows
@@ -168,7 +178,7 @@ pub async fn clearance_data(service_id: String) -> Result<ClearanceView, AppErro
                 evidence: r
                     .evidence
                     .iter()
-                    .map(|cite| cite_view(id, cite, &m, lang))
+                    .map(|cite| cite_view(id, cite, m, lang))
                     .collect(),
             }),
         })

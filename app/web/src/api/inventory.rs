@@ -155,6 +155,15 @@ pub struct ServiceDetailView {
     pub incidents: Vec<(aivet_domain::IncidentId, String)>,
 }
 
+/// A service's page: everything on it, read at once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ServicePageView {
+    pub detail: ServiceDetailView,
+    pub clearance: super::ClearanceView,
+    pub advisories: Vec<super::ServiceAdvisoryView>,
+    pub questions: super::QuestionsView,
+}
+
 /// The service form: its current values and what its selects offer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ServiceFormView {
@@ -582,53 +591,64 @@ pub async fn service_list(
 pub async fn service_detail(service_id: String) -> Result<ServiceDetailView, AppError> {
     let c = ctx()?;
     let a = auth(&c)?;
-    let d = c
+    let p = c
         .services
-        .service(a, parse_id(&service_id)?)
+        .service_page(a, parse_id(&service_id)?)
         .await
         .map_err(service_error)?;
-    let choices = choices(&c, a).await?;
-    let vendor = |id: Option<VendorId>| {
-        id.and_then(|id| choices.vendors.iter().find(|v| v.id == id).cloned())
+    detail_view(a, p.detail, &p.names, p.incidents)
+}
+
+/// A service's whole page: the record, its clearance matrix, its advisory
+/// hits and its questions, from one read.
+#[server(endpoint = "service_page")]
+pub async fn service_page(service_id: String) -> Result<ServicePageView, AppError> {
+    let c = ctx()?;
+    let a = auth(&c)?;
+    let p = c
+        .services
+        .service_page(a, parse_id(&service_id)?)
+        .await
+        .map_err(service_error)?;
+    let id = p.detail.service.id;
+    Ok(ServicePageView {
+        clearance: super::clearance_view(a, &p.matrix, c.lang)?,
+        advisories: super::service_advisory_views(&p.hits, c.lang),
+        questions: super::questions_view(a, id, p.questions, c.services.clock.now(), c.lang),
+        detail: detail_view(a, p.detail, &p.names, p.incidents)?,
+    })
+}
+
+#[cfg(feature = "ssr")]
+fn detail_view(
+    a: &aivet_services::Auth,
+    d: aivet_store::inventory::ServiceDetail,
+    names: &aivet_store::inventory::ServiceNames,
+    incidents: Vec<(aivet_domain::IncidentId, String)>,
+) -> Result<ServiceDetailView, AppError> {
+    let vendor = |id: VendorId| Named {
+        id,
+        name: names.vendor(id).unwrap_or_default().to_owned(),
     };
     let s = d.service;
-    let incidents = c
-        .services
-        .service_incidents(a, s.id)
-        .await
-        .map_err(service_error)?;
     Ok(ServiceDetailView {
         incidents,
         id: s.id,
         name: s.name,
         purpose: s.purpose,
-        vendor: vendor(Some(s.vendor_id)).unwrap_or(Named {
-            id: s.vendor_id,
-            name: String::new(),
-        }),
-        integrator: vendor(s.integrator_id),
-        model_provider: vendor(s.model_provider_id),
-        inference_host: vendor(s.inference_host_id),
+        vendor: vendor(s.vendor_id),
+        integrator: s.integrator_id.map(vendor),
+        model_provider: s.model_provider_id.map(vendor),
+        inference_host: s.inference_host_id.map(vendor),
         model: s.model,
         engine: s.engine,
         engine_kind: s.engine_kind,
         engine_version: s.engine_version,
         engine_source: s.engine_source,
         deployment: s.deployment,
-        owner: s.owner_id.and_then(|o| {
-            choices
-                .members
-                .iter()
-                .find(|m| m.id == o)
-                .map(|m| m.name.clone())
-        }),
+        owner: names.owner.clone(),
         status: s.status,
-        data_classes: d
-            .data_classes
-            .iter()
-            .filter_map(|id| choices.data_classes.iter().find(|c| c.id == *id))
-            .map(|c| c.name.clone())
-            .collect(),
+        data_classes: names.data_classes.clone(),
         dpa_signed_on: s.dpa_signed_on,
         dpa_url: s.dpa_url,
         notice_hours: s.notice_hours,

@@ -100,6 +100,7 @@ pub fn args_check(path: &str) -> Option<crate::forms::ArgsCheck> {
         RemoveContact,
         ServiceList,
         ServiceDetail,
+        ServicePage,
         ServiceFormData,
         SaveService,
         QuickEntryData,

@@ -201,8 +201,19 @@ pub async fn questions_overview(service_id: String) -> Result<QuestionsView, App
         .questions_overview(a, id)
         .await
         .map_err(service_error)?;
-    let now = c.services.clock.now();
-    Ok(QuestionsView {
+    Ok(questions_view(a, id, o, c.services.clock.now(), c.lang))
+}
+
+/// The questions part of a service's page.
+#[cfg(feature = "ssr")]
+pub(crate) fn questions_view(
+    a: &aivet_services::Auth,
+    id: ServiceId,
+    o: aivet_services::questions::QuestionsOverview,
+    now: DateTime<Utc>,
+    lang: aivet_domain::Lang,
+) -> QuestionsView {
+    QuestionsView {
         service_id: id,
         assessment: o.assessment.assessment,
         note: o.assessment.assessment_note,
@@ -214,14 +225,14 @@ pub async fn questions_overview(service_id: String) -> Result<QuestionsView, App
             .map(|e| EventView {
                 at: e.at,
                 kind: e.event.to_stored().0,
-                title: e.event.title(c.lang),
-                detail: e.event.detail(c.lang),
+                title: e.event.title(lang),
+                detail: e.event.detail(lang),
                 actor: e.actor,
                 request_id: e.request_id,
             })
             .collect(),
         can_edit: can_edit(a),
-    })
+    }
 }
 
 #[server(endpoint = "ask_data")]

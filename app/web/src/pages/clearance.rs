@@ -7,7 +7,7 @@ use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Su
 use crate::context::page_ctx;
 use crate::forms::{refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
-use crate::page_data::{page_data, NotSent};
+use crate::page_data::page_data;
 use crate::pages::common::LoadError;
 use crate::pages::questions::choosing;
 use aivet_domain::clearance::{Clearance, Standing};
@@ -15,53 +15,30 @@ use aivet_domain::{msg, Msg};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 
-type ClearanceData = Resource<Result<ClearanceView, crate::error::AppError>, NotSent>;
-
-/// The clearance of a service, loaded once for the banner and the matrix.
-pub fn clearance_data(service_id: String) -> ClearanceData {
-    page_data(service_id, api::clearance_data)
-}
-
 /// At the top of a service's page: the classes it receives although they
 /// may not go in.
 #[component]
-pub fn ConflictBanner(data: ClearanceData) -> impl IntoView {
-    view! {
-        <Suspense fallback=|| ()>
-            {move || Suspend::new(async move {
-                let Ok(d) = data.await else { return ().into_any() };
-                let names = d.conflicts();
-                if names.is_empty() {
-                    return ().into_any();
-                }
-                view! {
-                    <div class="alert error conflict-banner" role="alert" id="conflicts">
-                        <p>{msg!(lang(), Msg::ConflictBanner, n = names.len())}</p>
-                        <ul>{names.into_iter().map(|n| view! { <li><a href="#clearance">{n}</a></li> }).collect_view()}</ul>
-                    </div>
-                }
-                .into_any()
-            })}
-        </Suspense>
-    }
+pub fn ConflictBanner(d: ClearanceView) -> impl IntoView {
+    let names = d.conflicts();
+    (!names.is_empty()).then(|| {
+        view! {
+            <div class="alert error conflict-banner" role="alert" id="conflicts">
+                <p>{msg!(lang(), Msg::ConflictBanner, n = names.len())}</p>
+                <ul>{names.into_iter().map(|n| view! { <li><a href="#clearance">{n}</a></li> }).collect_view()}</ul>
+            </div>
+        }
+    })
 }
 
 /// The matrix: one row per data class with its standing, the decision and
 /// what it rests on; editors decide a class in place.
 #[component]
-pub fn ClearancePanel(data: ClearanceData) -> impl IntoView {
+pub fn ClearancePanel(d: ClearanceView) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="clearance-title" id="clearance">
             <h2 id="clearance-title">{t(Msg::ClearanceTitle)}</h2>
             <p class="muted">{t(Msg::ClearanceLead)}</p>
-            <Suspense fallback=|| ()>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(d) => view! { <Matrix d/> }.into_any(),
-                        Err(e) => view! { <LoadError e=e.clone()/> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            <Matrix d/>
         </section>
     }
 }

@@ -56,19 +56,11 @@ fn status_text(r: &RequestRowView) -> String {
 
 /// The questions part of a service's page.
 #[component]
-pub fn QuestionsPanel(service_id: String) -> impl IntoView {
-    let data = page_data(service_id, api::questions_overview);
+pub fn QuestionsPanel(q: QuestionsView) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="questions-title" id="questions">
             <h2 id="questions-title">{t(Msg::QuestionsTitle)}</h2>
-            <Suspense fallback=|| ()>
-                {move || Suspend::new(async move {
-                    match data.await {
-                        Ok(q) => view! { <QuestionsBody q/> }.into_any(),
-                        Err(e) => view! { <LoadError e=e.clone()/> }.into_any(),
-                    }
-                })}
-            </Suspense>
+            <QuestionsBody q/>
         </section>
     }
 }

@@ -10,7 +10,7 @@ use crate::components::{choice_options, AppLayout, EmptyState, Field, Select, Su
 use crate::forms::{form_state, refused_here, Check, PostForm};
 use crate::i18n::{date, lang, on, t};
 use crate::page_data::page_data;
-use crate::pages::clearance::{clearance_data, ClearancePanel, ConflictBanner};
+use crate::pages::clearance::{ClearancePanel, ConflictBanner};
 use crate::pages::common::{options_with_all, path_id, query_values, ExternalLink, LoadError};
 use crate::pages::questions::QuestionsPanel;
 use aivet_domain::advisory::{Engine, VersionSource};
@@ -394,12 +394,12 @@ fn ServiceFormBlock(id: Option<String>, form: ServiceForm, choices: Choices) -> 
 #[component]
 pub fn ServicePage() -> impl IntoView {
     let id = path_id();
-    let data = page_data(id, api::service_detail);
+    let data = page_data(id, api::service_page);
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
                 match data.await {
-                    Ok(d) => view! { <ServiceDetail d/> }.into_any(),
+                    Ok(p) => view! { <ServiceDetail p/> }.into_any(),
                     Err(e) => view! { <AppLayout title=Msg::NavServices><LoadError e=e.clone()/></AppLayout> }.into_any(),
                 }
             })}
@@ -415,21 +415,26 @@ fn or_unknown(v: Option<String>) -> AnyView {
 }
 
 #[component]
-fn ServiceDetail(d: ServiceDetailView) -> impl IntoView {
+fn ServiceDetail(p: api::ServicePageView) -> impl IntoView {
     view! {
-        <AppLayout title=Msg::NavServices name=d.name.clone()>
-            <ServiceBody d=d.clone()/>
+        <AppLayout title=Msg::NavServices name=p.detail.name.clone()>
+            <ServiceBody p=p.clone()/>
         </AppLayout>
     }
 }
 
 #[component]
-fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
+fn ServiceBody(p: api::ServicePageView) -> impl IntoView {
+    let api::ServicePageView {
+        detail: d,
+        clearance,
+        advisories,
+        questions,
+    } = p;
     let vendor_link = |v: Option<api::Named<aivet_domain::VendorId>>| match v {
         Some(v) => view! { <a href=format!("/vendors/{}", v.id)>{v.name}</a> }.into_any(),
         None => view! { <span class="muted">"—"</span> }.into_any(),
     };
-    let clearance = clearance_data(d.id.to_string());
     let findings = d
         .findings
         .iter()
@@ -452,8 +457,8 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                     })}
                 </div>
             }).collect_view()}
-            <ConflictBanner data=clearance/>
-            <AdvisoryPanel service=d.id.to_string()/>
+            <ConflictBanner d=clearance.clone()/>
+            <AdvisoryPanel service=d.id.to_string() hits=advisories/>
             <section class="panel" aria-labelledby="facts-title">
                 <h2 id="facts-title">{t(Msg::SupplyChainTitle)}</h2>
                 <dl class="facts" id="service-facts">
@@ -495,8 +500,8 @@ fn ServiceBody(d: ServiceDetailView) -> impl IntoView {
                 <p class="muted">{t(Msg::FindingsLead)}</p>
                 {findings}
             </section>
-            <QuestionsPanel service_id=d.id.to_string()/>
-            <ClearancePanel data=clearance/>
+            <QuestionsPanel q=questions/>
+            <ClearancePanel d=clearance/>
     }
 }
 
@@ -747,41 +752,30 @@ pub fn ServiceImportPage() -> impl IntoView {
 /// The engine advisories that hit the service (read, not computed: the
 /// hits are kept when an advisory or the engine changes).
 #[component]
-fn AdvisoryPanel(service: String) -> impl IntoView {
-    let data = page_data(service.clone(), api::service_advisories);
-    view! {
-        <Suspense fallback=|| ()>
-            {move || {
-                let service = service.clone();
-                Suspend::new(async move {
-                    let Ok(hits) = data.await else { return ().into_any() };
-                    if hits.is_empty() {
-                        return ().into_any();
-                    }
-                    let rows = hits
-                        .into_iter()
-                        .map(|h| {
-                            let class = if h.affected { "advisory affected" } else { "advisory unknown" };
-                            view! {
-                                <li class=class>
-                                    <strong>{h.advisory.id.clone()}</strong>": "{h.advisory.summary.clone()}
-                                    {h.fixed_in.map(|f| view! { " " <span class="badge warn">{f}</span> })}
-                                    {(!h.affected).then(|| view! { <p class="muted">{t(Msg::ServiceAdvisoryUnknown)}</p> })}
-                                    {h.advisory.link.map(|l| view! { " " <ExternalLink href=l/> })}
-                                </li>
-                            }
-                        })
-                        .collect_view();
-                    view! {
-                        <section class="panel attention" aria-labelledby="advisories-title" id="advisories">
-                            <h2 id="advisories-title">{t(Msg::AdvisoriesTitle)}</h2>
-                            <ul class="advisories">{rows}</ul>
-                            <p><a class="button small secondary" href=format!("/services/{service}/ask")>{t(Msg::AskAboutIncident)}</a></p>
-                        </section>
-                    }
-                    .into_any()
-                })
-            }}
-        </Suspense>
+fn AdvisoryPanel(service: String, hits: Vec<api::ServiceAdvisoryView>) -> impl IntoView {
+    if hits.is_empty() {
+        return ().into_any();
     }
+    let rows = hits
+        .into_iter()
+        .map(|h| {
+            let class = if h.affected { "advisory affected" } else { "advisory unknown" };
+            view! {
+                <li class=class>
+                    <strong>{h.advisory.id.clone()}</strong>": "{h.advisory.summary.clone()}
+                    {h.fixed_in.map(|f| view! { " " <span class="badge warn">{f}</span> })}
+                    {(!h.affected).then(|| view! { <p class="muted">{t(Msg::ServiceAdvisoryUnknown)}</p> })}
+                    {h.advisory.link.map(|l| view! { " " <ExternalLink href=l/> })}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel attention" aria-labelledby="advisories-title" id="advisories">
+            <h2 id="advisories-title">{t(Msg::AdvisoriesTitle)}</h2>
+            <ul class="advisories">{rows}</ul>
+            <p><a class="button small secondary" href=format!("/services/{service}/ask")>{t(Msg::AskAboutIncident)}</a></p>
+        </section>
+    }
+    .into_any()
 }
