@@ -96,6 +96,14 @@ async fn pages(quick: bool, backend: Backend) {
             "rule: matrix",
             mean_ms(|| b.services.clearance_matrix(&auth, ids[0])).await,
         ),
+        (
+            "store: service page",
+            mean_ms(|| store.service_page(&t, ids[0])).await,
+        ),
+        (
+            "service page's call",
+            mean_ms(|| b.services.service_page(&auth, ids[0])).await,
+        ),
     ];
     measure(&c, &b, &format!("which data where {n}"), "/allowed").await;
     measure(
