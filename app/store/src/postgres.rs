@@ -243,9 +243,16 @@ fn quote_ident(s: &str) -> String {
 // prepared once per connection, where lists of `$N` would be parsed and
 // planned again for every number of rows.
 
-/// The parts of a list that go into one statement each: all of it.
+/// Rows one statement writes, or ids one statement reads, at most. The
+/// text does not depend on it; it bounds the message a connection sends,
+/// and so the write buffer each pooled connection keeps at the size of its
+/// largest message (a rematch writes tens of thousands of hits, a sweep
+/// thousands of mails).
+const ROWS_PER_STATEMENT: usize = 1_000;
+
+/// The parts of a list that go into one statement each.
 fn statement_chunks<T>(items: &[T]) -> std::slice::Chunks<'_, T> {
-    items.chunks(usize::MAX)
+    items.chunks(ROWS_PER_STATEMENT)
 }
 
 /// `= ANY(…)`: the ids as one array, parameter `from`.

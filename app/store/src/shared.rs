@@ -1165,7 +1165,9 @@ mod many_rows {
         let service = store.create_service(&t, &service_form.parse().unwrap(), AuditEvent::SignedIn, now).await.unwrap();
 
         let mut written = 0;
-        for n in [0usize, 1, 99, 100, 101, 250] {
+        // Both sides of the backend's chunk size, and more than two chunks.
+        let c = ROWS_PER_STATEMENT;
+        for n in [0, 1, c - 1, c, c + 1, 2 * c + 50] {
             let mut tx = store.write(Scope::Org(org, None)).await.unwrap();
             let (audits, events, mails) =
                 (count(&mut tx, "audit_log", org).await, count(&mut tx, "question_events", org).await, count(&mut tx, "outbox", org).await);
