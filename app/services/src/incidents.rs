@@ -11,7 +11,7 @@ use aivet_domain::incident::{
     alerts_after, art33_deadline, clock, Art33Form, Art34Form, Clock, IncidentForm, IncidentState,
 };
 use aivet_domain::inventory::long_text;
-use aivet_domain::{Fmt, IncidentId, Lang, Msg, OrgId, ServiceId, VendorId, Zone};
+use aivet_domain::{Fmt, IncidentId, Lang, Msg, OrgId, VendorId, Zone};
 use aivet_mail::{Art33AlertMail, Recipient};
 use aivet_store::incident::{
     IncidentChoices, IncidentDetail, IncidentFilter, IncidentRow, RegisterRow,
@@ -237,15 +237,6 @@ impl Services {
             .store
             .set_incident_state(t, id, state, &alerts, now)
             .await?)
-    }
-
-    pub async fn service_incidents(
-        &self,
-        auth: &Auth,
-        service: ServiceId,
-    ) -> Result<Vec<(IncidentId, String)>> {
-        let t = auth.tenant()?;
-        Ok(self.store.service_incidents(t, service).await?)
     }
 
     /// The register as CSV (spreadsheet-safe like the services' export),
