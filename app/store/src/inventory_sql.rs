@@ -579,8 +579,15 @@ async fn service_in(tx: &mut Tx, org: OrgId, id: ServiceId) -> Result<ServiceDet
 }
 
 /// The names on a service's record: its vendors in every role (archived
-/// ones too: the record still names them), its owner and its classes.
-async fn service_names_in(tx: &mut Tx, org: OrgId, d: &ServiceDetail) -> Result<ServiceNames> {
+/// ones too: the record still names them), its owner, and its classes in
+/// the record's order, from `classes` (the clearance's, which lists every
+/// class the service receives, archived ones too).
+async fn service_names_in(
+    tx: &mut Tx,
+    org: OrgId,
+    d: &ServiceDetail,
+    classes: &[crate::clearance::PolicyClass],
+) -> Result<ServiceNames> {
     let s = &d.service;
     let vendors = sqlx::query_as::<_, VendorName>(
         "SELECT id, name FROM vendors WHERE org_id = $1 AND id IN ($2, $3, $4, $5)",
@@ -602,16 +609,11 @@ async fn service_names_in(tx: &mut Tx, org: OrgId, d: &ServiceDetail) -> Result<
         .await?,
         None => None,
     };
-    // In the order of `service_in`'s ids.
-    let data_classes = sqlx::query_scalar::<_, String>(
-        "SELECT c.name FROM service_data_classes d
-           JOIN data_classes c ON c.org_id = d.org_id AND c.id = d.data_class_id
-         WHERE d.org_id = $1 AND d.service_id = $2 ORDER BY c.position, c.name_key",
-    )
-    .bind(org.0)
-    .bind(s.id.0)
-    .fetch_all(&mut **tx)
-    .await?;
+    let data_classes = d
+        .data_classes
+        .iter()
+        .filter_map(|c| classes.iter().find(|k| k.id == *c).map(|k| k.name.clone()))
+        .collect();
     Ok(ServiceNames { vendors, owner, data_classes })
 }
 
@@ -1024,11 +1026,12 @@ impl InventoryStore for ThisStore {
         let org = t.org_id();
         let mut tx = self.read(Scope::Tenant(t)).await?;
         let detail = service_in(&mut tx, org, id).await?;
-        let names = service_names_in(&mut tx, org, &detail).await?;
+        let clearance = service_clearance_in(&mut tx, org, id).await?;
+        let names = service_names_in(&mut tx, org, &detail, &clearance.classes).await?;
         let page = ServicePage {
             names,
             incidents: service_incidents_in(&mut tx, org, id).await?,
-            clearance: service_clearance_in(&mut tx, org, id).await?,
+            clearance,
             hits: service_hits_in(&mut tx, org, id).await?,
             assessment: assessment_in(&mut tx, org, id).await?,
             requests: service_requests_in(&mut tx, org, id).await?,
